@@ -1,0 +1,23 @@
+"""The errors Kleos raises for bad input: each says what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class KleosError(Exception):
+    """Base of every error Kleos raises for bad input (actions, records, configs)."""
+
+
+class ConfigError(KleosError, ValueError):
+    """A game configuration that cannot be played (player count, variant, option)."""
+
+
+class IllegalActionError(KleosError, ValueError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class ActionParseError(IllegalActionError):
+    """Action text or an action id that does not name any action of the game."""
+
+
+class RecordError(KleosError, ValueError):
+    """A game record that is malformed, tampered with, or does not replay."""

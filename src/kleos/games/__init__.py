@@ -1,0 +1,5 @@
+"""One package per game; importing this registers the built-in games."""
+
+from kleos.games import ilium as ilium
+
+__all__ = ["ilium"]

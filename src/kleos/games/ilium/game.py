@@ -1,0 +1,164 @@
+"""The Ilium game factory: configuration, set-up (§3) and the action codecs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kleos.core.errors import ActionParseError, ConfigError
+from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State
+from kleos.core.registry import register
+from kleos.core.rng import make_rng
+from kleos.games.ilium.actions import IliumAction, action_table, normalize
+from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, load_board, token_code
+from kleos.games.ilium.state import IliumState
+
+STRATEGIC_EXPEDITIONS = "strategic-expeditions"
+BURIAL_VAULTS = "burial-vaults"
+COLOURS = ("Red", "Yellow", "Green", "Blue")
+CARDS = {1: 12, 2: 12, 3: 3}
+"""A full deck of Assignment cards: twelve 1s, twelve 2s, three 3s (§1)."""
+CARDS_REMOVED_IN_4P = {1: 4, 2: 4}
+"""Each player's cards returned to the box in a 4-player game (§3.1 step 5)."""
+TWO_PLAYER_SET_ASIDE = (1, 2, 3)
+"""The values of each type set aside in a 2-player game (§3.2)."""
+
+_DEFAULT_BOARD: Board | None = None
+
+
+def default_board() -> Board:
+    """The project's board, loaded once."""
+    global _DEFAULT_BOARD
+    if _DEFAULT_BOARD is None:
+        _DEFAULT_BOARD = load_board()
+    return _DEFAULT_BOARD
+
+
+@register
+class Ilium(Game):
+    """Reiner Knizia's Ilium for 2–4 players, with both variants.
+
+    Options: `board` — path to a board JSON file (for test boards; default: the project's).
+    """
+
+    game_id = "ilium"
+    title = "Ilium"
+    rules_version = "1"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    known_variants = (STRATEGIC_EXPEDITIONS, BURIAL_VAULTS)
+    known_options = ("board",)
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        board_file = config.option("board")
+        self.board = default_board() if board_file is None else load_board(Path(board_file))
+        self.actions = action_table(self.board)
+        self.strategic = self.has_variant(STRATEGIC_EXPEDITIONS)
+        self.burial_vaults = self.has_variant(BURIAL_VAULTS)
+        two = config.players == 2
+        self.active_sites = tuple(
+            s.index for s in self.board.sites if not (two and s.closed_in_two_player)
+        )
+        active = set(self.active_sites)
+        self.usable_paths = tuple(
+            p.index for p in self.board.paths if p.a in active and p.b in active
+        )
+        self.path_slots = tuple(
+            range(p.offset, p.offset + p.spaces) for p in self.board.paths
+        )
+        slots = sum(self.board.sites[s].numeral for s in self.active_sites)
+        if slots != self.pool_size:
+            raise ConfigError(
+                f"the board's active sites have {slots} token places for {self.pool_size} tokens"
+            )
+
+    @property
+    def pool_size(self) -> int:
+        """The number of tokens in play: 50, or 36 with 2 players."""
+        total = len(TYPES) * len(TOKEN_VALUES)
+        return total - len(TYPES) * len(TWO_PLAYER_SET_ASIDE) + 1 if self.players == 2 else total
+
+    def starting_deck(self) -> dict[int, int]:
+        """The composition of each player's deck at the start: value -> count."""
+        removed = CARDS_REMOVED_IN_4P if self.players == 4 else {}
+        return {v: c - removed.get(v, 0) for v, c in CARDS.items()}
+
+    def new_initial_state(self) -> IliumState:
+        """Deal tokens, decks and Historians and pick the first player (§3)."""
+        rng = make_rng(self.config.seed)
+        state = IliumState(self)
+        pool = [token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES]
+        if self.players == 2:
+            aside = [token_code(t, v) for t in range(len(TYPES)) for v in TWO_PLAYER_SET_ASIDE]
+            for code in aside:
+                pool.remove(code)
+            rng.shuffle(aside)
+            pool.append(aside.pop())
+            state.removed_tokens = tuple(sorted(aside))
+        rng.shuffle(pool)
+        dealt = 0
+        for s in self.active_sites:
+            numeral = self.board.sites[s].numeral
+            tokens = pool[dealt : dealt + numeral]
+            dealt += numeral
+            # Burial Vaults keeps the shuffled order among equal values (a stable sort).
+            key = (lambda c: c >> 3) if self.burial_vaults else None
+            state.stock[s] = tuple(sorted(tokens, key=key))
+        state.fours_on_sites = sum(1 for code in pool if code >> 3 == 4)
+        cards = [v for v, c in self.starting_deck().items() for _ in range(c)]
+        for p in range(self.players):
+            deck = cards[:]
+            if not self.strategic:
+                rng.shuffle(deck)
+            state.deck[p] = tuple(deck)
+        state.cards_left = len(cards) * self.players
+        historians = list(range(len(TYPES)))
+        rng.shuffle(historians)
+        state.historian = tuple(historians[: self.players])
+        state.first_player = state.turn = rng.randrange(self.players)
+        state._start_turn()
+        return state
+
+    def parse_action(self, state: State, text: str) -> IliumAction:
+        """The action named by its canonical text (case and spacing are forgiven)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"action text must be a string, not {type(text).__name__}")
+        action = self.actions.by_text.get(normalize(text))
+        if action is None:
+            raise ActionParseError(
+                f"'{text}' is not an Ilium action; actions look like: play 2, place p12:3, "
+                "cube p12:4, no more cubes, site HIS, take Coins, end game, continue game"
+            )
+        return action
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the integer action space (236 on the project's board)."""
+        return len(self.actions.all)
+
+    def action_id(self, action: Action) -> int:
+        """The stable integer of an action."""
+        try:
+            return self.actions.ids[action]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise ActionParseError(f"{action!r} is not an Ilium action") from None
+
+    def action_from_id(self, action_id: int) -> IliumAction:
+        """The action with a given integer."""
+        if not isinstance(action_id, int) or not 0 <= action_id < len(self.actions.all):
+            raise ActionParseError(
+                f"action id must be a whole number from 0 to {len(self.actions.all) - 1}, "
+                f"not {action_id!r}"
+            )
+        return self.actions.all[action_id]
+
+    def player_name(self, player: PlayerId) -> str:
+        """Seats are named by colour: Red, Yellow, Green, Blue."""
+        return COLOURS[player]
+
+    def describe_event(self, event: Event) -> str:
+        """One event in words."""
+        from kleos.games.ilium.text import describe_event
+
+        return describe_event(self, event)
