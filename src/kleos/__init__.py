@@ -2,8 +2,45 @@
 
 __version__ = "0.1.0"
 
-from kleos.core import *  # noqa: E402,F403
-from kleos.core import __all__ as _core_all  # noqa: E402
-from kleos import games as games  # noqa: E402  (registers the built-in games)
+from kleos import games as games
+from kleos.core import (
+    Action,
+    ActionParseError,
+    ConfigError,
+    Event,
+    Game,
+    GameConfig,
+    IllegalActionError,
+    KleosError,
+    Outcome,
+    PlayerId,
+    Record,
+    RecordError,
+    State,
+    game_ids,
+    make,
+    read_record,
+    replay,
+)
 
-__all__ = ["__version__", "games", *_core_all]
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "ConfigError",
+    "Event",
+    "Game",
+    "GameConfig",
+    "IllegalActionError",
+    "KleosError",
+    "Outcome",
+    "PlayerId",
+    "Record",
+    "RecordError",
+    "State",
+    "__version__",
+    "game_ids",
+    "games",
+    "make",
+    "read_record",
+    "replay",
+]

@@ -72,7 +72,7 @@ class Outcome:
 class State(ABC):
     """One position of a game. Subclasses implement the fast path and the queries."""
 
-    __slots__ = ("game", "_events")
+    __slots__ = ("_events", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -201,7 +201,8 @@ def replay(record: Record | Path | str) -> Replay:
             action = game.parse_action(state, move.action)
             events = state.apply(action, player=move.player)
         except KleosError as exc:
-            raise RecordError(f"move {ply} ('{move.action}' by seat {move.player}): {exc}") from None
+            where = f"move {ply} ('{move.action}' by seat {move.player})"
+            raise RecordError(f"{where}: {exc}") from None
         steps.append((move, events))
     if record.result is not None:
         if not state.is_terminal():

@@ -54,9 +54,10 @@ def score(hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int]) -> O
         total = sum(majority[p]) + SET_POINTS * sets
         totals.append(total)
         artifact_sums.append(sum(artifacts[p]))
+        gift = donated[p]
         part: dict[str, Any] = {
             "historian": TYPES[historians[p]],
-            "donated": None if donated[p] is None else token_text(donated[p]),
+            "donated": None if gift is None else token_text(gift),
             "tokens": {TYPES[t]: counts[p][t] for t in range(len(TYPES))},
             "artifacts_by_type": {TYPES[t]: artifacts[p][t] for t in range(len(TYPES))},
             "majorities": {TYPES[t]: majority[p][t] for t in range(len(TYPES))},

@@ -1,0 +1,48 @@
+"""The agent protocol: an agent sees an `Observation`, never the master state."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from kleos.core.protocol import Action, Game, PlayerId, State
+
+
+class Observation:
+    """What a deciding player may use: the game, the legal actions, its view, and
+    determinized copies of the state (hidden parts resampled from the caller's RNG)."""
+
+    __slots__ = ("_state", "game", "legal_actions", "player")
+
+    def __init__(self, state: State, player: PlayerId) -> None:
+        self._state = state
+        self.game: Game = state.game
+        self.player = player
+        self.legal_actions: tuple[Action, ...] = state.legal_actions()
+
+    def view(self) -> dict[str, Any]:
+        """The player's view (JSON-ready)."""
+        return self._state.view(self.player)
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with the view, hidden parts resampled."""
+        return self._state.determinize(self.player, rng)
+
+
+class Agent(ABC):
+    """A seat's decision maker, with its own seeded RNG."""
+
+    spec = "agent"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @property
+    def name(self) -> str:
+        """How this agent is shown in tables and records."""
+        return self.spec
+
+    @abstractmethod
+    def choose(self, observation: Observation) -> Action:
+        """One of `observation.legal_actions`."""

@@ -1,0 +1,75 @@
+"""Speed and memory figures of a game engine (run by `kleos bench`; never a test)."""
+
+from __future__ import annotations
+
+import random
+import resource
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from kleos.core.protocol import State
+from kleos.core.registry import make
+
+
+def _median_us(states: list[State], op: Callable[[State], object], repeat: int = 50) -> float:
+    """The median over states of the mean time of `op(state)`, in microseconds."""
+    times = []
+    for state in states:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            op(state)
+        times.append((time.perf_counter() - start) / repeat * 1e6)
+    return statistics.median(times)
+
+
+def random_games(
+    game_id: str, players: int, seconds: float, seed: int, variants: tuple[str, ...] = ()
+) -> tuple[int, int, float, list[State]]:
+    """Play random games for about `seconds`; return games, steps, elapsed and sampled states."""
+    rng = random.Random(seed)
+    games = steps = 0
+    samples: list[State] = []
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        state = make(game_id, players=players, seed=seed + games, variants=variants)
+        state = state.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            n += 1
+            if games < 20 and n % 7 == 0:
+                samples.append(state.clone())
+        games += 1
+        steps += n
+        elapsed = time.perf_counter() - start
+    return games, steps, elapsed, samples
+
+
+def bench(
+    game_id: str, players: int, seconds: float = 5.0, seed: int = 0, variants: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Random full games/s, steps/s, median clone and legal_actions µs, peak memory."""
+    random_games(game_id, players, min(0.5, seconds), seed, variants)  # warm-up
+    games, steps, elapsed, samples = random_games(game_id, players, seconds, seed, variants)
+    tracemalloc.start()
+    random_games(game_id, players, 0.2, seed, variants)
+    _, traced_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "game": game_id,
+        "players": players,
+        "variants": list(variants),
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 1),
+        "steps_per_s": round(steps / elapsed),
+        "steps_per_game": round(steps / games, 1),
+        "clone_us": round(_median_us(samples, lambda s: s.clone()), 2),
+        "legal_actions_us": round(_median_us(samples, lambda s: s.legal_actions()), 2),
+        "traced_peak_kib": round(traced_peak / 1024, 1),
+        "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
