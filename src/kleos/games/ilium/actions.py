@@ -82,7 +82,9 @@ class EndGameOffer:
         return "end game" if self.end else "continue game"
 
 
-IliumAction = PlayCard | PlaceGroup | PlaceCube | StopCubes | ChooseSite | ChooseToken | EndGameOffer
+IliumAction = (
+    PlayCard | PlaceGroup | PlaceCube | StopCubes | ChooseSite | ChooseToken | EndGameOffer
+)
 
 
 class ActionTable:

@@ -45,7 +45,9 @@ def parse_token(text: str) -> TokenCode:
     name, _, value = text.strip().partition("-")
     matches = [i for i, t in enumerate(TYPES) if t.lower() == name.lower()]
     if not matches or value not in {"1", "2", "3", "4", "5"}:
-        raise ConfigError(f"'{text}' is not a token; write it like Coins-1 (types: {', '.join(TYPES)})")
+        raise ConfigError(
+            f"'{text}' is not a token; write it like Coins-1 (types: {', '.join(TYPES)})"
+        )
     return token_code(matches[0], int(value))
 
 
@@ -142,8 +144,12 @@ def board_from_json(data: Any) -> Board:
     for i, p in enumerate(raw_paths):
         _require(isinstance(p, dict), f"path {i} must be an object")
         pid, a, b, spaces, shovel = (p.get(k) for k in ("id", "a", "b", "spaces", "shovel_at"))
-        _require(isinstance(pid, str) and pid not in path_ids, f"path {i} needs a unique string 'id'")
-        _require(a in ids and b in ids and a != b, f"path {pid} must join two different known sites")
+        _require(
+            isinstance(pid, str) and pid not in path_ids, f"path {i} needs a unique string 'id'"
+        )
+        _require(
+            a in ids and b in ids and a != b, f"path {pid} must join two different known sites"
+        )
         _require(isinstance(spaces, int) and spaces >= 1, f"path {pid} needs at least one space")
         _require(shovel in (a, b), f"path {pid}: 'shovel_at' must be one of its two sites")
         assert isinstance(pid, str) and isinstance(spaces, int)

@@ -64,9 +64,7 @@ class Ilium(Game):
         self.usable_paths = tuple(
             p.index for p in self.board.paths if p.a in active and p.b in active
         )
-        self.path_slots = tuple(
-            range(p.offset, p.offset + p.spaces) for p in self.board.paths
-        )
+        self.path_slots = tuple(range(p.offset, p.offset + p.spaces) for p in self.board.paths)
         slots = sum(self.board.sites[s].numeral for s in self.active_sites)
         if slots != self.pool_size:
             raise ConfigError(

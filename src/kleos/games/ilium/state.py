@@ -38,30 +38,30 @@ class IliumState(State):
     """A position of Ilium. Lists of tuples are shared copy-on-write, so `clone` is cheap."""
 
     __slots__ = (
-        "occupant",
-        "free",
-        "empty",
-        "stock",
-        "hoard",
-        "deck",
-        "cubes",
-        "historian",
-        "first_player",
-        "turn",
-        "phase",
-        "decider",
-        "card",
-        "turn_path",
-        "group_space",
-        "last_cube",
-        "excavation",
-        "takes",
-        "offer_used",
-        "fours_on_sites",
-        "cards_left",
-        "removed_tokens",
-        "end_reason",
         "_outcome",
+        "card",
+        "cards_left",
+        "cubes",
+        "decider",
+        "deck",
+        "empty",
+        "end_reason",
+        "excavation",
+        "first_player",
+        "fours_on_sites",
+        "free",
+        "group_space",
+        "historian",
+        "hoard",
+        "last_cube",
+        "occupant",
+        "offer_used",
+        "phase",
+        "removed_tokens",
+        "stock",
+        "takes",
+        "turn",
+        "turn_path",
     )
 
     game: Ilium
@@ -163,27 +163,37 @@ class IliumState(State):
         cls = action.__class__
         if cls is PlaceGroup:
             assert isinstance(action, PlaceGroup)
-            self._place_group(action.slot)
+            self._place_group(self._slot(action))
         elif cls is PlaceCube:
             assert isinstance(action, PlaceCube)
-            self._place_cube(action.slot)
+            self._place_cube(self._slot(action))
         elif cls is StopCubes:
             self._end_placement()
         elif cls is ChooseToken:
             assert isinstance(action, ChooseToken)
             player, site = self.takes[0]
             self.takes = self.takes[1:]
-            self._take(player, site, action.index)
+            artifact = action.index if action.index >= 0 else TYPES.index(action.artifact)
+            self._take(player, site, artifact)
             self._run_takes()
         elif cls is ChooseSite:
             assert isinstance(action, ChooseSite) and self.excavation is not None
-            self._choose_site(action.index)
+            board = self.game.board
+            self._choose_site(action.index if action.index >= 0 else board.site_index(action.site))
         elif cls is PlayCard:
             assert isinstance(action, PlayCard)
             self._play_card(action.value)
         else:
             assert isinstance(action, EndGameOffer)
             self._answer_offer(action.end)
+
+    def _slot(self, action: PlaceGroup | PlaceCube) -> int:
+        """A placement's board slot: cached on the engine's own actions, looked up for an
+        equal action built elsewhere (from its repr, say), so equal actions play alike."""
+        if action.slot >= 0:
+            return action.slot
+        board = self.game.board
+        return board.paths[board.path_index(action.path)].offset + action.space
 
     def _start_turn(self) -> None:
         """§4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
@@ -313,7 +323,7 @@ class IliumState(State):
         self._end_turn()
 
     def _take(self, player: PlayerId, site: int, artifact: int) -> None:
-        """Move a site's lowest token (of `artifact` when a type was chosen) to a hoard (§5.4–§5.5)."""
+        """Move a site's lowest token (of the chosen type, if any) to a hoard (§5.4–§5.5)."""
         stock = self.stock[site]
         if not stock:
             self.emit("take", player=player, site=self.game.board.sites[site].id, token=None)
@@ -329,7 +339,7 @@ class IliumState(State):
             self.emit("take", player=player, site=site_id, token=token_text(code))
 
     def _end_turn(self) -> None:
-        """§4 step 6: all cards played ends the game; else the end-game offer (D6) or the next turn."""
+        """§4 step 6: all cards played ends the game; else the offer (D6) or the next turn."""
         self.excavation = None
         if self.cards_left == 0:
             self._finish("cards")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Event
@@ -35,7 +36,7 @@ def describe_excavation(game: Ilium, event: Event) -> str:
         + ", ".join(f"{name(p)} {counts[str(p)]}" for p in ranking)
         + " (supply cubes count for nobody).",
     ]
-    for better, worse in zip(ranking, ranking[1:], strict=False):
+    for better, worse in pairwise(ranking):
         if counts[str(better)] == counts[str(worse)]:
             lines.append(
                 f"{name(better)} and {name(worse)} tie on {counts[str(better)]}; "

@@ -72,6 +72,10 @@ def view(state: IliumState, player: PlayerId | None) -> dict[str, Any]:
             board.paths[pi].id: [_space(state.occupant[slot]) for slot in game.path_slots[pi]]
             for pi in game.usable_paths
         },
+        "path_ends": {  # shovel end first: space 0 is next to it
+            path.id: [board.sites[path.shovel].id, board.sites[path.other].id]
+            for path in (board.paths[pi] for pi in game.usable_paths)
+        },
         "hands": [
             {
                 "tokens": sorted(token_text(c) for c in state.hoard[p]),
@@ -145,7 +149,7 @@ def pending_decision(state: IliumState) -> str:
     return "the game is over"
 
 
-def explain_illegal(state: IliumState, action: Action) -> str:  # noqa: C901 - one branch per rule
+def explain_illegal(state: IliumState, action: Action) -> str:
     """Why `action` is refused here, naming the rule and what is expected instead."""
     game = state.game
     board = game.board
@@ -178,18 +182,22 @@ def explain_illegal(state: IliumState, action: Action) -> str:  # noqa: C901 - o
         return f"the revealed group must be placed; {expected}"
     elif isinstance(action, PlayCard):
         if not game.strategic:
-            return "the card is revealed from the top of the deck; choosing it is Strategic Expeditions"
+            return "the top card is revealed; choosing a card is Strategic Expeditions only"
         if phase == PHASE_CARD:
             return f"{game.player_name(state.turn)} has no {action.value}-card left"
     elif isinstance(action, ChooseSite) and phase == PHASE_SITE:
         assert state.excavation is not None
         path = board.paths[state.excavation[0]]
-        return f"the site must be an end of {path.id}: {board.sites[path.a].id} or {board.sites[path.b].id}"
+        ends = f"{board.sites[path.a].id} or {board.sites[path.b].id}"
+        return f"the site must be an end of {path.id}: {ends}"
     elif isinstance(action, ChooseToken) and phase == PHASE_TOKEN:
         options = ", ".join(TYPES[t] for t in state._token_types(state.takes[0][1]))
         return f"the lowest tokens there are of these types only: {options}"
     elif isinstance(action, EndGameOffer) and phase != PHASE_OFFER:
         return "the end-game offer is made only once, after all five 4s are excavated"
-    elif not isinstance(action, PlaceGroup | PlaceCube | StopCubes | PlayCard | ChooseSite | ChooseToken | EndGameOffer):
+    elif not isinstance(
+        action,
+        PlaceGroup | PlaceCube | StopCubes | PlayCard | ChooseSite | ChooseToken | EndGameOffer,
+    ):
         return f"{action!r} is not an Ilium action"
     return f"'{action}' is not possible now: {expected}"
