@@ -1,0 +1,1 @@
+"""The terminal front end: `kleos play`, `replay`, `simulate`, `bench` and `games`."""

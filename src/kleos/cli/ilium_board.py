@@ -1,0 +1,246 @@
+"""Ilium on the terminal: paths, sites, players and the final table, drawn from a view dict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from kleos.cli.style import join_names, seat_label, seat_style
+
+ARTIFACTS = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
+"""The artifact types, in the order the rules list them."""
+SHOVEL = "⛏"
+MOST_SPACES = 5
+LEGEND = (
+    f"{SHOVEL} shovel end (space 0)",
+    "R2 Red group of 2",
+    "R▪ Red cube",
+    "·3 empty space 3",
+    "◀ this turn",
+    "✓ dug",
+)
+
+
+def _token(text: str) -> tuple[str, int]:
+    """('Coins', 1) from 'Coins-1'."""
+    kind, _, value = text.rpartition("-")
+    return kind, int(value)
+
+
+class IliumRenderer:
+    """Draws Ilium views: every usable path, the sites' tokens and each player's holdings."""
+
+    def board(self, view: dict[str, Any]) -> RenderableType:
+        """The public board, players and turn as one renderable."""
+        parts: list[RenderableType] = [
+            self._title(view),
+            self._paths(view),
+            Columns([Text(item, style="dim") for item in LEGEND], padding=(0, 2)),
+            self._sites(view),
+            self._players(view),
+            self._status(view),
+        ]
+        return Group(*parts)
+
+    def private(self, view: dict[str, Any]) -> RenderableType | None:
+        """The viewer's Historian and, in the standard game, the next card of their deck."""
+        private, viewer = view.get("private"), view.get("viewer")
+        if not private or viewer is None or "final" in view:
+            return None
+        name = view["colours"][viewer]
+        text = Text.from_markup(
+            f"Historian: [bold]{private['historian']}[/] — at the end you donate your "
+            f"highest {private['historian']} token."
+        )
+        if "top_card" in private:
+            top = private["top_card"]
+            text.append("\nNext card of your deck: ")
+            text.append("none (deck empty)" if top is None else str(top), style="bold")
+        style = seat_style(name, viewer)
+        return Panel(text, title=f"{name}'s secrets", title_align="left", border_style=style)
+
+    def decision(self, view: dict[str, Any]) -> str:
+        """What the deciding player is asked, in words."""
+        current = view.get("current_player")
+        if current is None:
+            return "The game is over."
+        who = seat_label(view["colours"][current], current)
+        if current == view.get("viewer"):
+            who = f"You ({who})"
+        turn = view["current_turn"]
+        excavation = view.get("excavation") or {}
+        takes = excavation.get("pending_takes") or [{}]
+        second = excavation.get("second")
+        other = "" if second is None else seat_label(view["colours"][second], second)
+        return {
+            "card": f"{who}: choose the value of the card to play.",
+            "place": f"{who}: place your group of {turn['card']} on an empty space.",
+            "cube": f"{who}: add a supply cube on {turn['path']} (each above the last one), "
+            "or stop.",
+            "site": f"{who}: choose the end of {excavation.get('path')} to dig at; "
+            f"{other} takes at the other end.",
+            "token": f"{who}: choose which of the lowest tokens to take at {takes[0].get('site')}.",
+            "offer": f"All five 4s are excavated. {who}: end the game now or continue.",
+        }.get(view["phase"], f"{who} decides.")
+
+    def final(self, view: dict[str, Any]) -> RenderableType | None:
+        """The score breakdown: majorities per type, sets, totals, artifacts and winners."""
+        final = view.get("final")
+        if not final:
+            return None
+        names = view["colours"]
+        parts = final["breakdown"]
+        table = Table(
+            title="Final scores",
+            caption="per type: points (tokens / artifacts)",
+            box=box.SIMPLE_HEAVY,
+        )
+        table.add_column("")
+        for p in range(len(parts)):
+            star = " ★" if p in final["winners"] else ""
+            table.add_column(seat_label(names[p], p) + star, justify="right")
+        table.add_row("Historian", *(part["historian"] for part in parts))
+        table.add_row("Donated", *(part["donated"] or "none" for part in parts), end_section=True)
+        for kind in ARTIFACTS:
+            table.add_row(
+                kind,
+                *(
+                    f"{part['majorities'][kind] or '–'} "
+                    f"[dim]({part['tokens'][kind]} / {part['artifacts_by_type'][kind]})[/]"
+                    for part in parts
+                ),
+            )
+        table.add_row("Majorities", *(str(part["majority_points"]) for part in parts))
+        table.add_row(
+            "Sets", *(f"{part['sets']} → {part['set_points']}" for part in parts), end_section=True
+        )
+        table.add_row("Total", *(f"[bold]{part['total']}[/]" for part in parts))
+        table.add_row("Artifacts", *(str(part["artifacts"]) for part in parts))
+        winners = [seat_label(names[p], p) for p in final["winners"]]
+        best = max(final["scores"])
+        verdict = (
+            f"{winners[0]} wins with {best} points."
+            if len(winners) == 1
+            else f"{join_names(winners)} share the victory with {best} points."
+        )
+        return Group(table, Text.from_markup(verdict))
+
+    def _title(self, view: dict[str, Any]) -> Text:
+        variants = ", ".join(view["variants"]) or "standard rules"
+        title = Text(f"Ilium · {view['players']} players · {variants}", style="bold")
+        return title
+
+    def _paths(self, view: dict[str, Any]) -> Columns:
+        names = view["colours"]
+        turn = view["current_turn"]["path"] if view["phase"] not in ("over", "card") else None
+        rows = []
+        for pid, spaces in view["paths"].items():
+            shovel, far = view["path_ends"][pid]
+            full = all(space is not None for space in spaces)
+            row = Text()
+            row.append(f"{pid} ", style="dim")
+            row.append(f"{shovel}{SHOVEL}", style="bold")
+            for i, space in enumerate(spaces):
+                row.append(" ")
+                if space is None:
+                    row.append(f"·{i}", style="dim")
+                elif "cube" in space:
+                    owner = space["cube"]
+                    row.append(f"{names[owner][0]}▪", style=seat_style(names[owner], owner))
+                else:
+                    owner = space["group"]
+                    style = "bold " + seat_style(names[owner], owner)
+                    row.append(f"{names[owner][0]}{space['size']}", style=style)
+            row.append(f" {far}", style="bold")
+            row.append(" " * 3 * (MOST_SPACES - len(spaces)))
+            row.append(" ◀" if pid == turn else " ✓" if full else "  ", style="bold")
+            rows.append(row)
+        return Columns(rows, column_first=True, padding=(0, 3))
+
+    def _sites(self, view: dict[str, Any]) -> Table:
+        queue = "burial-vaults" in view["variants"]
+        header = "Tokens, taken in this order" if queue else "Tokens (the lowest value goes first)"
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+        table.add_column("Site", style="bold")
+        table.add_column(header)
+        for site, tokens in view["sites"].items():
+            if not tokens:
+                table.add_row(site, Text("empty", style="dim"))
+                continue
+            low = min(_token(t)[1] for t in tokens)
+            cells = Text()
+            for i, token in enumerate(tokens):
+                first = i == 0 if queue else _token(token)[1] == low
+                cells.append(("" if i == 0 else " ") + token, style="bold" if first else "")
+            table.add_row(site, cells)
+        for site in view["closed_sites"]:
+            table.add_row(Text(site, style="dim"), Text("closed in the 2-player game", style="dim"))
+        return table
+
+    def _players(self, view: dict[str, Any]) -> Table:
+        names = view["colours"]
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+        table.add_column("Player")
+        for kind in ARTIFACTS:
+            table.add_column(kind)
+        table.add_column("Cubes", justify="right")
+        table.add_column("Deck 1/2/3", justify="right")
+        for p, hand in enumerate(view["hands"]):
+            label = ("▶ " if p == view["turn"] and view["phase"] != "over" else "  ") + (
+                seat_label(names[p], p)
+            )
+            if p == view.get("viewer"):
+                label += " (you)"
+            held: dict[str, list[str]] = {kind: [] for kind in ARTIFACTS}
+            for token in hand["tokens"]:
+                kind, value = _token(token)
+                held[kind].append(str(value))
+            deck = hand["deck"]
+            table.add_row(
+                label,
+                *(" ".join(held[kind]) or "[dim]·[/]" for kind in ARTIFACTS),
+                str(hand["cubes"]),
+                f"{deck['1']}/{deck['2']}/{deck['3']}",
+            )
+        return table
+
+    def _status(self, view: dict[str, Any]) -> Text:
+        names = view["colours"]
+        turn, current = view["turn"], view["current_turn"]
+        fours = sum(1 for tokens in view["sites"].values() for t in tokens if _token(t)[1] == 4)
+        offer = "used" if view["offer_used"] else "unused"
+        lines = [f"Value-4 tokens still on sites: {fours} · end-game offer: {offer}"]
+        if view.get("removed_tokens"):
+            lines.append("Out of the game: " + " ".join(view["removed_tokens"]))
+        if view["phase"] != "over":
+            status = f"▶ {seat_label(names[turn], turn)}'s turn"
+            if current["card"]:
+                how = "chosen" if "strategic-expeditions" in view["variants"] else "revealed"
+                status += f" · {how} card: [bold]{current['card']}[/]"
+            if current["group_space"] is not None:
+                status += f" · group on {current['path']}:{current['group_space']}"
+            if current["last_cube"] is not None:
+                status += f" · last cube on space {current['last_cube']}"
+            lines.append(status)
+        excavation = view.get("excavation")
+        if excavation:
+            first = seat_label(names[excavation["first"]], excavation["first"])
+            text = f"Excavating {excavation['path']}: {first} first"
+            second = excavation["second"]
+            if second is not None:
+                qualifies = "qualifies" if excavation["second_qualifies"] else "does not qualify"
+                text += f", {seat_label(names[second], second)} second ({qualifies})"
+            takes = [
+                f"{seat_label(names[t['player']], t['player'])} at {t['site']}"
+                for t in excavation["pending_takes"]
+            ]
+            if takes:
+                text += " · takes to come: " + ", ".join(takes)
+            lines.append(text)
+        return Text.from_markup("\n".join(lines))

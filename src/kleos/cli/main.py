@@ -1,0 +1,182 @@
+"""The `kleos` command: play, replay, simulate, bench and list the games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from kleos.agents import make_agent
+from kleos.cli import play as play_module
+from kleos.cli import reports
+from kleos.core.errors import ConfigError, KleosError, RecordError
+from kleos.core.registry import game_class, make
+from kleos.core.rng import new_seed
+from kleos.runner.bench import bench as run_bench
+from kleos.runner.simulate import simulate as run_simulate
+
+app = typer.Typer(
+    name="kleos",
+    help="Play, replay, simulate and benchmark the board games of Kleos.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+GameId = Annotated[str, typer.Argument(help="The game's id (see `kleos games`).")]
+Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+Variants = Annotated[
+    list[str] | None, typer.Option("--variant", help="A rules variant (repeat for several).")
+]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print a one-line error on stderr and exit with `code`."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[bold red]error:[/] {escape(message)}"
+    )
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn bad input into a one-line error: exit 1 for a record that fails to verify, else 2."""
+    try:
+        yield
+    except RecordError as exc:
+        fail(str(exc), 1)
+    except KleosError as exc:
+        fail(str(exc), 2)
+    except OSError as exc:
+        fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), 2)
+
+
+def split_specs(text: str | None) -> list[str] | None:
+    """'random, random' -> ['random', 'random']."""
+    return None if text is None else [spec.strip() for spec in text.split(",")]
+
+
+@app.command()
+def play(
+    game: GameId,
+    players: Players = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated seats: human or an agent (default: human,random,…)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the game (default: fresh).")] = None,
+    variant: Variants = None,
+    records: Annotated[
+        Path, typer.Option(help="Directory of the game records.", file_okay=False)
+    ] = Path("records"),
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each agent move.")] = 0.0,
+) -> None:
+    """Play a game at the terminal against agents, or hotseat with other people."""
+    with user_errors():
+        seat_specs = play_module.parse_seats(seats, players, game_class(game).default_players)
+        configured = make(game, players=len(seat_specs), seed=seed, variants=variant or ())
+        for spec in seat_specs:
+            if spec != play_module.HUMAN:
+                make_agent(spec, 0)
+        if delay < 0:
+            raise ConfigError(f"--delay must be 0 or more seconds, not {delay}")
+        code = play_module.play(Console(), configured, seat_specs, records, delay)
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the verdict.")] = False,
+) -> None:
+    """Verify a game record move by move and tell its story."""
+    if not file.is_file():
+        fail(f"no such record file: {file}", 2)
+    with user_errors():
+        reports.show_replay(Console(), file, quiet)
+
+
+@app.command()
+def simulate(
+    game: GameId,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 10,
+    players: Players = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the series (default: fresh).")] = None,
+    agents: Annotated[
+        str | None, typer.Option(help="Comma-separated agent of each seat (default: random).")
+    ] = None,
+    variant: Variants = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Write one record per game here.", file_okay=False)
+    ] = None,
+) -> None:
+    """Self-play many games between agents and sum up wins, scores and lengths."""
+    console = Console()
+    with user_errors():
+        specs = split_specs(agents)
+        if players is None:
+            players = len(specs) if specs else game_class(game).default_players
+        if seed is None:
+            seed = new_seed()
+        configured = make(game, players=players, seed=seed, variants=variant or ())
+        if games < 1:
+            raise ConfigError(f"--games must be at least 1, not {games}")
+        for spec in specs or ():
+            make_agent(spec, 0)
+        progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        )
+        with progress:
+            task = progress.add_task(f"{configured.title} games", total=games)
+            summary = run_simulate(
+                game,
+                players,
+                games,
+                seed,
+                agents=specs,
+                variants=variant or (),
+                records_dir=records,
+                on_game=lambda done, _: progress.update(task, completed=done),
+            )
+        reports.show_summary(console, summary, configured)
+
+
+@app.command()
+def bench(
+    game: GameId,
+    players: Players = None,
+    seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 5.0,
+    variant: Variants = None,
+    seed: Annotated[int, typer.Option(help="Seed of the random games.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Measure the engine: random games per second, step costs and memory."""
+    with user_errors():
+        if players is None:
+            players = game_class(game).default_players
+        make(game, players=players, seed=seed, variants=variant or ())
+        if seconds <= 0:
+            raise ConfigError(f"--seconds must be more than 0, not {seconds}")
+        figures = run_bench(game, players, seconds, seed, tuple(variant or ()))
+    if as_json:
+        typer.echo(json.dumps(figures, indent=2))
+    else:
+        reports.show_bench(Console(), figures)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and variants."""
+    reports.show_games(Console())

@@ -1,0 +1,150 @@
+"""`kleos replay`, `simulate`, `bench` and `games`, and how every command refuses bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+import kleos
+
+Cli = Callable[..., Result]
+
+
+@pytest.fixture
+def record(cli: Cli, tmp_path: Path) -> Path:
+    """A finished 3-player game between random seats."""
+    folder = tmp_path / "played"
+    result = cli("play", "ilium", "--seats", "random,random,random", "--seed", "5",
+                 "--records", str(folder))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [path] = folder.glob("*.jsonl")
+    return path
+
+
+def test_replay_verifies_and_tells_the_story(cli: Cli, record: Path) -> None:
+    result = cli("replay", str(record))
+    assert result.exit_code == 0, result.output
+    verified = kleos.replay(record)
+    first = verified.steps[0][0]
+    name = verified.game.player_name(first.player)
+    assert f"✓ Verified: {len(verified.steps)} moves of Ilium" in result.output
+    assert "Seats: Red: random, Yellow: random, Green: random" in result.output
+    assert f"   1 {name}" in result.output and first.action in result.output
+    assert "is full and is excavated." in result.output
+    assert "Final scores" in result.output and "Majorities" in result.output
+    winner = verified.game.player_name(verified.state.outcome().winners[0])
+    assert f"{winner} ★" in result.output
+
+
+def test_replay_quiet_prints_only_the_verdict_and_result(cli: Cli, record: Path) -> None:
+    result = cli("replay", "--quiet", str(record))
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0].startswith("✓ Verified:")
+    assert lines[-1].startswith("Result: ")
+    assert len(lines) <= 3 and "excavated" not in result.output
+    outcome = kleos.replay(record).state.outcome()
+    assert f"with {max(outcome.scores)} points" in lines[-1]
+
+
+def test_replay_refuses_a_tampered_record_with_exit_code_1(
+    cli: Cli, record: Path, tmp_path: Path
+) -> None:
+    lines = record.read_text().splitlines()
+    result_line = json.loads(lines[-1])
+    result_line["result"]["scores"][0] += 5
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join([*lines[:-1], json.dumps(result_line)]) + "\n")
+    result = cli("replay", str(tampered))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: record's result")
+    assert "Traceback" not in result.output and "Verified" not in result.output
+
+
+def test_simulate_writes_one_record_per_game_and_sums_up(cli: Cli, tmp_path: Path) -> None:
+    args = ("simulate", "ilium", "--games", "4", "--players", "2", "--seed", "9")
+    result = cli(*args, "--records", str(tmp_path / "a"))
+    assert result.exit_code == 0, result.output
+    paths = sorted((tmp_path / "a").glob("*.jsonl"))
+    assert [p.name for p in paths] == [f"ilium-2p-seed9-game{i}.jsonl" for i in range(1, 5)]
+    for path in paths:
+        assert kleos.replay(path).state.is_terminal()
+    for label in ("Ilium · 2 players · 4 games", "Wins", "Win %", "Mean score", "series seed 9"):
+        assert label in result.output
+    assert "Steps per game: mean" in result.output and "games/s" in result.output
+    assert "End reasons: cards 4" in result.output
+    wins = [float(line.split()[2]) for line in result.output.splitlines() if "random" in line]
+    assert sum(wins) == pytest.approx(4)
+    again = cli(*args, "--records", str(tmp_path / "b"))
+    assert again.exit_code == 0
+    for path in paths:
+        assert (tmp_path / "b" / path.name).read_text() == path.read_text()
+
+
+def test_simulate_with_named_agents_and_a_variant(cli: Cli) -> None:
+    result = cli("simulate", "ilium", "-n", "2", "--agents", "random,random,random,random",
+                 "--seed", "1", "--variant", "burial-vaults")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Ilium · 4 players · 2 games · burial-vaults" in result.output
+
+
+def test_bench_prints_every_figure(cli: Cli) -> None:
+    result = cli("bench", "ilium", "--players", "2", "--seconds", "0.05")
+    assert result.exit_code == 0, result.output
+    for label in ("Random full games/s", "Steps/s", "Steps/game", "Median clone (µs)",
+                  "Median legal_actions (µs)", "Traced peak (KiB)", "Max RSS (MiB)"):  # fmt: skip
+        assert label in result.output
+
+
+def test_bench_json(cli: Cli) -> None:
+    result = cli("bench", "ilium", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["game"] == "ilium" and figures["players"] == 3
+    assert {"games_per_s", "steps_per_s", "steps_per_game", "clone_us", "legal_actions_us",
+            "traced_peak_kib", "max_rss_mib"} <= set(figures)  # fmt: skip
+
+
+def test_games_lists_players_and_variants(cli: Cli) -> None:
+    result = cli("games")
+    assert result.exit_code == 0
+    assert "ilium" in result.output and "2–4" in result.output
+    assert "strategic-expeditions" in result.output and "burial-vaults" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "ilium", "--players", "5"], "Ilium is for 2 to 4 players, not 5"),
+        (["play", "ilium", "--variant", "night"], "Ilium has no variant 'night'"),
+        (["play", "ilium", "--seats", "human,robot,random"], "unknown agent 'robot'"),
+        (["play", "ilium", "--players", "3", "--seats", "random,random"], "names 2 seats"),
+        (["play", "ilium", "--seats", "random,,random"], "has an empty seat"),
+        (["play", "ilium", "--seed", "-4"], "seed must be a whole number"),
+        (["replay", "no/such/record.jsonl"], "no such record file"),
+        (["simulate", "ilium", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "ilium", "--players", "3", "--agents", "random"], "1 agents given"),
+        (["simulate", "ilium", "--agents", "random,genius"], "unknown agent 'genius'"),
+        (["bench", "ilium", "--seconds", "0"], "--seconds must be more than 0"),
+        (["bench", "go"], "unknown game 'go'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_exit_code_2(
+    cli: Cli, args: list[str], message: str
+) -> None:
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_malformed_option_is_a_usage_error_not_a_traceback(cli: Cli) -> None:
+    result = cli("play", "ilium", "--players", "three")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output and "--players" in result.output

@@ -1,0 +1,65 @@
+"""Renderers are chosen by game id and draw only what the view holds."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console, RenderableType
+
+import kleos
+from kleos.cli.ilium_board import IliumRenderer
+from kleos.cli.render import GenericRenderer, renderer_for
+
+
+def text_of(renderable: RenderableType) -> str:
+    out = io.StringIO()
+    Console(file=out, width=100).print(renderable)
+    return out.getvalue()
+
+
+def played_state(players: int = 3, moves: int = 60) -> kleos.State:
+    state = kleos.make("ilium", players=players, seed=2).new_initial_state()
+    rng = random.Random(2)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_renderers_are_registered_by_game_id() -> None:
+    assert isinstance(renderer_for("ilium"), IliumRenderer)
+    assert isinstance(renderer_for("no-such-game"), GenericRenderer)
+
+
+def test_ilium_board_shows_every_usable_path_from_its_shovel_end() -> None:
+    view = played_state().view(None)
+    board = text_of(IliumRenderer().board(view))
+    for path, (shovel, far) in view["path_ends"].items():
+        assert f"{path} {shovel}⛏" in board
+        assert far in board.split(f"{path} {shovel}⛏", 1)[1].split("\n", 1)[0]
+    rows = {line.split()[0]: line.split()[1:] for line in board.splitlines() if line.strip()}
+    for site, tokens in view["sites"].items():
+        assert rows[site] == (tokens or ["empty"])
+
+
+def test_public_board_holds_no_secret_and_secrets_are_the_viewers_only() -> None:
+    state = played_state()
+    renderer = IliumRenderer()
+    for player in range(3):
+        view = state.view(player)
+        assert "Historian" not in text_of(renderer.board(view))
+        secrets = text_of(renderer.private(view))
+        assert f"Historian: {view['private']['historian']} " in secrets
+        assert f"Next card of your deck: {view['private']['top_card']}" in secrets
+    assert renderer.private(state.view(None)) is None
+
+
+def test_generic_renderer_draws_any_view() -> None:
+    view = {"players": 2, "current_player": 1, "private": {"hand": [3]}}
+    renderer = GenericRenderer()
+    assert "private" not in text_of(renderer.board(view))
+    assert "3" in text_of(renderer.private(view))
+    assert renderer.decision(view) == "Seat 2 decides."
+    assert renderer.final(view) is None
+    final = text_of(renderer.final({"final": {"scores": [4, 9], "winners": [1]}}))
+    assert "2 ★" in final and "9" in final
