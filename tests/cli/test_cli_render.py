@@ -8,8 +8,10 @@ import random
 from rich.console import Console, RenderableType
 
 import kleos
+from kleos.cli.elysium_board import ElysiumRenderer
 from kleos.cli.ilium_board import IliumRenderer
 from kleos.cli.render import GenericRenderer, renderer_for
+from kleos.core.protocol import GameConfig
 
 
 def text_of(renderable: RenderableType) -> str:
@@ -27,8 +29,32 @@ def played_state(players: int = 3, moves: int = 60) -> kleos.State:
 
 
 def test_renderers_are_registered_by_game_id() -> None:
-    assert isinstance(renderer_for("ilium"), IliumRenderer)
-    assert isinstance(renderer_for("no-such-game"), GenericRenderer)
+    assert isinstance(renderer_for(kleos.make("ilium", seed=1)), IliumRenderer)
+    assert isinstance(renderer_for(kleos.make("elysium", seed=1)), ElysiumRenderer)
+
+    class UnknownGame:
+        config = GameConfig("no-such-game", players=2, seed=0)
+
+    assert isinstance(renderer_for(UnknownGame()), GenericRenderer)  # type: ignore[arg-type]
+
+
+def test_elysium_board_shows_full_card_texts_takers_and_final_breakdown() -> None:
+    game = kleos.make("elysium", players=3, seed=5, families="recommended")
+    state = game.new_initial_state()
+    renderer = ElysiumRenderer(game)
+    board = text_of(renderer.board(state.view(None)))
+    for card_id in state.view(None)["agora"]:
+        info = game.card_info(card_id)
+        assert card_id in board and info["name"] in board
+        assert info["text"].split()[0] in board
+    assert "Who may take" in board and "Temple" in board
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    final = text_of(renderer.final(state.view(None)))  # type: ignore[arg-type]
+    for label in ("Legends", "Family tiles", "Level tiles", "Chronos", "VP tokens", "Citizens"):
+        assert label in final
+    assert str(state.outcome().scores[0]) in final
 
 
 def test_ilium_board_shows_every_usable_path_from_its_shovel_end() -> None:

@@ -125,6 +125,9 @@ class State(ABC):
             raise IllegalActionError(f"the game is over; '{action}' cannot be played")
         current = self.current_player
         if player is not None and player != current:
+            seats = self.game.players
+            if not isinstance(player, int) or not 0 <= player < seats:
+                raise IllegalActionError(f"there is no seat {player!r}: seats are 0 to {seats - 1}")
             assert current is not None
             raise IllegalActionError(
                 f"it is {self.game.player_name(current)}'s decision, "

@@ -55,7 +55,9 @@ class Record:
         """The record as JSON Lines."""
         yield json.dumps(self.header(), sort_keys=True)
         for ply, move in enumerate(self.moves):
-            yield json.dumps({"ply": ply, "player": move.player, "action": move.action})
+            yield json.dumps(
+                {"ply": ply, "player": move.player, "action": move.action}, sort_keys=True
+            )
         if self.result is not None:
             yield json.dumps({"result": self.result}, sort_keys=True)
 
@@ -144,7 +146,7 @@ def parse_record(text: str, source: str = "record") -> Record:
             raise RecordError(f"{source}, line {n}: 'player' must be a seat number")
         if not isinstance(action, str):
             raise RecordError(f"{source}, line {n}: 'action' must be the action's text")
-        if ply != len(moves):
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply != len(moves):
             raise RecordError(f"{source}, line {n}: expected ply {len(moves)}, found {ply!r}")
         moves.append(Move(player, action))
     return Record(

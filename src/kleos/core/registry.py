@@ -36,7 +36,7 @@ def make(
     game_id: str,
     players: int | None = None,
     seed: int | None = None,
-    variants: Iterable[str] = (),
+    variants: Iterable[str] | None = (),
     **options: Any,
 ) -> Game:
     """Configure a game: `kleos.make("ilium", players=3, seed=7, variants=())`.
@@ -45,8 +45,13 @@ def make(
     can be replayed. Variants are stored sorted, so their order never matters.
     """
     cls = game_class(game_id)
+    if variants is None:
+        variants = ()
     if isinstance(variants, str):
         variants = [variants]
+    variants = list(variants)
+    if not all(isinstance(v, str) for v in variants):
+        raise ConfigError(f"variants must be variant ids (strings), not {variants!r}")
     if players is None:
         players = cls.default_players
     if not isinstance(players, int) or isinstance(players, bool):
@@ -78,7 +83,7 @@ def make_from_config(data: dict[str, Any]) -> Game:
         raise ConfigError("config 'variants' must be a list of variant ids")
     if not isinstance(options, dict):
         raise ConfigError("config 'options' must be an object")
-    if "seed" not in data:
+    if data.get("seed") is None:
         raise ConfigError("config has no 'seed'")
     return make(
         str(data.get("game")),

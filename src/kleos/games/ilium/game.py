@@ -52,6 +52,10 @@ class Ilium(Game):
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
         board_file = config.option("board")
+        if board_file is not None and not isinstance(board_file, str):
+            raise ConfigError(
+                f"the board option is the path of a board JSON file, not {board_file!r}"
+            )
         self.board = default_board() if board_file is None else load_board(Path(board_file))
         self.actions = action_table(self.board)
         self.strategic = self.has_variant(STRATEGIC_EXPEDITIONS)

@@ -1,0 +1,182 @@
+"""The Elysium engine's shared machinery: task and decision codes, asking a decision,
+scheduling effects, and moving cards between the piles and the Domains."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kleos.core.protocol import PlayerId
+from kleos.core.rng import derive_seed, make_rng
+from kleos.games.elysium.actions import ElysiumAction
+from kleos.games.elysium.cards import Effect
+from kleos.games.elysium.state import ElysiumState
+
+(
+    T_EPOCH,
+    T_TURN,
+    T_TURN_DECIDE,
+    T_DISMISS,
+    T_TURN_END,
+    T_PHASE3,
+    T_ELEUSIS,
+    T_ORDER,
+    T_WRITE_START,
+    T_WRITE,
+    T_EPOCH_END,
+    T_EFFECT,
+    T_GIFT,
+    T_ATTACK,
+    T_IMMEDIATE,
+) = range(15)
+
+DECISIONS = (
+    "turn",
+    "order_hook",
+    "dismiss_column",
+    "order_eleusis",
+    "write",
+    "immediate_transfer_choice",
+    "copy_target",
+    "steal_target",
+    "oracle_free_card",
+    "oracle_swap_choice",
+    "gift_choice",
+    "attack_payment",
+)
+(
+    D_TURN,
+    D_ORDER_HOOK,
+    D_DISMISS,
+    D_ORDER_ELEUSIS,
+    D_WRITE,
+    D_IMMEDIATE,
+    D_COPY,
+    D_STEAL,
+    D_ORACLE_FREE,
+    D_SWAP,
+    D_GIFT,
+    D_ATTACK,
+) = range(12)
+
+EPOCHS = 5
+TURNS_PER_EPOCH = 4
+CARDS_PER_EPOCH = 3
+
+
+def ask(
+    s: ElysiumState, kind: int, player: PlayerId, context: Any, options: Sequence[ElysiumAction]
+) -> None:
+    """Put a decision to a player (answered automatically by `run` if it has one option)."""
+    assert options, f"decision {DECISIONS[kind]} with no option"
+    s.decision = (kind, player, context)
+    s.options = tuple(options)
+
+
+def push_effects(s: ElysiumState, owner: PlayerId, source: int, effects: Sequence[Effect]) -> None:
+    """Schedule a power's effects so that the first listed resolves first."""
+    for effect in reversed(effects):
+        s.stack.append((T_EFFECT, owner, effect, source))
+
+
+def card_of(s: ElysiumState, card_id: str) -> int:
+    """The index of a card id."""
+    return s.game.actions.card_index[card_id]
+
+
+def draw_card(s: ElysiumState) -> int | None:
+    """The top card of the draw pile, reshuffling the discard pile when it is empty (§10)."""
+    if not s.draw and s.discard:
+        pile = s.discard
+        make_rng(derive_seed(s.chance_seed, s.reshuffles)).shuffle(pile)
+        s.reshuffles += 1
+        s.draw, s.discard = pile, []
+        s.emit("reshuffle", cards=len(pile))
+    return s.draw.pop() if s.draw else None
+
+
+def deal_agora(s: ElysiumState) -> None:
+    """Fill the Agora up to 1 + 3 × players cards."""
+    while len(s.agora) < s.game.agora_size:
+        card = draw_card(s)
+        if card is None:
+            return
+        s.agora.append(card)
+
+
+def deal_oracle(s: ElysiumState) -> None:
+    """Deal 4 cards to the Oracle (Apollo in play)."""
+    for _ in range(4):
+        card = draw_card(s)
+        if card is None:
+            return
+        s.oracle.append(card)
+
+
+def enter_domain(s: ElysiumState, p: PlayerId, card: int) -> None:
+    """A face-up card arrives in p's Domain (ringed if it is a Trigger card)."""
+    t = s.game.tables
+    s.domain[p] = (*s.domain[p], card)
+    s.designs[p] |= t.design_bit[card]
+    s.ring[card] = t.power[card] == "trigger"
+    s.turned[card] = False
+    s.entered[card] = s.window
+    if t.power[card] == "instantaneous":
+        push_effects(s, p, card, t.effects[card])
+
+
+def leave_domain(s: ElysiumState, p: PlayerId, card: int) -> None:
+    """A face-up card leaves p's Domain; it keeps no ring and no turned state."""
+    domain = s.domain[p]
+    i = domain.index(card)
+    s.domain[p] = domain[:i] + domain[i + 1 :]
+    s.designs[p] &= ~s.game.tables.design_bit[card]
+    s.ring[card] = False
+    s.turned[card] = False
+
+
+def gain_citizen(s: ElysiumState, p: PlayerId) -> bool:
+    """Put the top card of the draw pile face down in p's Domain; False if none is left."""
+    card = draw_card(s)
+    if card is None:
+        return False
+    s.citizen_serial += 1
+    s.citizen_handle = {**s.citizen_handle, card: s.citizen_serial}
+    s.citizens[p] = (*s.citizens[p], card)
+    return True
+
+
+def commit_power(s: ElysiumState, p: PlayerId, card: int) -> None:
+    """Spend an Activate (turn it) or Trigger (remove its ring), then schedule its effects."""
+    if s.game.tables.power[card] == "activate":
+        s.turned[card] = True
+    else:
+        s.ring[card] = False
+    s.emit("power", player=p, card=s.game.card(card).id)
+    push_effects(s, p, card, s.game.tables.effects[card])
+
+
+def usable(s: ElysiumState, card: int, window: str) -> bool:
+    """Whether a Domain card's Activate/Trigger power can be used in this window (§8.3)."""
+    t = s.game.tables
+    power = t.power[card]
+    if power == "activate":
+        if s.turned[card]:
+            return False
+    elif power != "trigger" or not s.ring[card]:
+        return False
+    return t.window[card] in (window, "any") and s.entered[card] != s.window
+
+
+def has_oracle_access(s: ElysiumState, p: PlayerId) -> bool:
+    """Whether p's next card take may come from the Oracle (§9.2)."""
+    if s.oracle_once[p]:
+        return True
+    access = s.game.tables.oracle_access
+    return any(access[c] for c in s.domain[p])
+
+
+def circle_black(s: ElysiumState, p: PlayerId) -> bool:
+    """Whether p may treat one coloured circle as black (Kerykeion)."""
+    black = s.game.tables.circle_black
+    return any(black[c] for c in s.domain[p])

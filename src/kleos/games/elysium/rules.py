@@ -1,0 +1,533 @@
+"""The Elysium rules as a task machine: epochs, turns, income, Writing steps (§5, §17).
+
+Pending work lives on `state.stack` as small tuples. `run` pops tasks until one asks a
+decision; a decision with a single option is answered automatically (§17.1). Powers push
+their effects on the stack, so resolution is depth-first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from kleos.core.protocol import PlayerId
+from kleos.games.elysium.actions import (
+    Discard,
+    Dismiss,
+    ElysiumAction,
+    Gift,
+    Pass,
+    Pay,
+    StealFrom,
+    Swap,
+    TakeCard,
+    TakeCitizen,
+    TakeQuest,
+    Transfer,
+    UsePower,
+)
+from kleos.games.elysium.cards import COLUMNS
+from kleos.games.elysium.effects import attack_options, gain, immune, lose, resolve
+from kleos.games.elysium.legends import make_transfer, transfer_options
+from kleos.games.elysium.machine import (
+    CARDS_PER_EPOCH,
+    D_ATTACK,
+    D_DISMISS,
+    D_GIFT,
+    D_IMMEDIATE,
+    D_ORDER_ELEUSIS,
+    D_ORDER_HOOK,
+    D_TURN,
+    D_WRITE,
+    EPOCHS,
+    T_DISMISS,
+    T_ELEUSIS,
+    T_EPOCH,
+    T_EPOCH_END,
+    T_IMMEDIATE,
+    T_ORDER,
+    T_PHASE3,
+    T_TURN,
+    T_TURN_DECIDE,
+    T_TURN_END,
+    T_WRITE,
+    T_WRITE_START,
+    TURNS_PER_EPOCH,
+    ask,
+    card_of,
+    circle_black,
+    commit_power,
+    deal_agora,
+    deal_oracle,
+    enter_domain,
+    gain_citizen,
+    has_oracle_access,
+    leave_domain,
+    push_effects,
+    usable,
+)
+from kleos.games.elysium.state import ALL_COLUMNS, INCOMPLETE, NO_QUEST, ElysiumState
+
+# ------------------------------------------------------------------ the machine
+
+
+def advance(s: ElysiumState, action: ElysiumAction) -> None:
+    """Answer the pending decision and run on to the next one."""
+    answer(s, action)
+    run(s)
+
+
+def run(s: ElysiumState) -> None:
+    """Run automatic steps until a decision with two or more options is pending."""
+    stack = s.stack
+    while s.decision is None and stack:
+        task = stack.pop()
+        TASKS[task[0]](s, task)
+        while s.decision is not None and len(s.options) == 1:
+            answer(s, s.options[0])
+
+
+def answer(s: ElysiumState, action: ElysiumAction) -> None:
+    """Apply the answer to the pending decision."""
+    assert s.decision is not None
+    kind, player, context = s.decision
+    s.decision = None
+    s.options = ()
+    ANSWERS[kind](s, player, context, action)
+
+
+# ------------------------------------------------------------------- set-up, epochs
+
+
+def start_game(s: ElysiumState, families: tuple[str, ...], rng: random.Random) -> None:
+    """§3: draw pile, Pediment side, first player and discs, VP by disc, Agora, Oracle."""
+    game = s.game
+    n = game.players
+    s.families = families
+    s.apollo = "apollo" in families
+    s.ares = "ares" in families
+    s.draw = [c.index for c in game.card_set.cards if c.design.family in families]
+    rng.shuffle(s.draw)
+    s.pediment = rng.choice(sorted(game.card_set.pediments))
+    first = rng.randrange(n)
+    s.order = [(first + i) % n for i in range(n)]
+    for disc, p in enumerate(s.order, 1):
+        s.vp[p] = disc
+    deal_agora(s)
+    if s.apollo:
+        deal_oracle(s)
+    s.emit("setup", families=list(families), pediment=s.pediment, order=list(s.order))
+    s.stack.append((T_EPOCH,))
+
+
+def t_epoch(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Phase I (epochs 2–5), then the first turn of Phase II (§5.1)."""
+    if s.epoch > 1:
+        s.discard.extend(s.agora)
+        s.agora = []
+        if s.apollo:
+            s.agora, s.oracle = s.oracle, []
+        deal_agora(s)
+        if s.apollo:
+            deal_oracle(s)
+    s.phase = "actions"
+    s.emit("epoch", epoch=s.epoch, agora=len(s.agora), oracle=len(s.oracle))
+    s.turn_index = 0
+    s.stack.append((T_TURN, s.order[0]))
+
+
+def t_epoch_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Phase IV (§5.4), or the end of the game after epoch 5."""
+    if s.epoch == EPOCHS:
+        from kleos.games.elysium.scoring import final_outcome
+
+        s.phase = "over"
+        s._outcome = final_outcome(s)
+        s.emit("scoring", outcome=s._outcome.to_json())
+        return
+    n = s.game.players
+    s.columns = [ALL_COLUMNS] * n
+    s.turned = [False] * len(s.turned)
+    s.ignore = [0] * n
+    s.keep = [0] * n
+    s.oracle_once = [0] * n
+    s.extra = [0] * n
+    s.discounts = [() for _ in range(n)]
+    s.temple = tuple(range(len(s.game.quests)))
+    s.quest = [NO_QUEST] * n
+    s.passed = [False] * n
+    s.card_takes = [0] * n
+    s.step_done = [False] * n
+    s.epoch += 1
+    s.stack.append((T_EPOCH,))
+
+
+# ------------------------------------------------------------------ Phase II turns
+
+
+def eligible_cards(s: ElysiumState, p: PlayerId) -> list[int]:
+    """The cards p may take now (§5.2.3), by card index."""
+    t = s.game.tables
+    mask = s.columns[p]
+    ignore = s.ignore[p] > 0
+    table = t.cond_black if circle_black(s, p) else t.cond
+    designs = s.designs[p]
+    rows = s.agora + s.oracle if s.oracle and has_oracle_access(s, p) else s.agora
+    bit = t.design_bit
+    return sorted(c for c in rows if not designs & bit[c] and (ignore or table[c] >> mask & 1))
+
+
+def eligible_quests(s: ElysiumState, p: PlayerId) -> list[int]:
+    """The Quest tiles p may take now: a column of the Pediment colour above the slot."""
+    mask = s.columns[p]
+    if s.ignore[p] or (mask and circle_black(s, p)):
+        return list(s.temple)
+    colours = s.game.card_set.pediments[s.pediment]
+    quests = s.game.quests
+    return [q for q in s.temple if mask >> COLUMNS.index(colours[quests[q].number - 1]) & 1]
+
+
+def turn_options(s: ElysiumState, p: PlayerId) -> list[ElysiumAction]:
+    """The `turn` decision (§17.3): powers, then takes; a Citizen or a pass as the rules allow."""
+    acts = s.game.actions
+    options: list[ElysiumAction] = [
+        acts.use[c] for c in sorted(s.domain[p]) if usable(s, c, "actions")
+    ]
+    cards = eligible_cards(s, p) if s.card_takes[p] < CARDS_PER_EPOCH else []
+    quests = eligible_quests(s, p) if s.quest[p] == NO_QUEST else []
+    options += [acts.take[c] for c in cards]
+    quest_actions = s.game.quest_actions
+    options += [quest_actions[q] for q in quests]
+    if s.card_takes[p] < CARDS_PER_EPOCH and not cards:
+        options.append(acts.citizen)
+    elif not cards and not quests:
+        options.append(acts.passing)
+    return options
+
+
+def t_turn(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """A Phase II turn begins: its actions window opens."""
+    s.window += 1
+    ask(s, D_TURN, task[1], None, turn_options(s, task[1]))
+
+
+def t_turn_decide(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Ask the `turn` decision again after a power used in the actions window."""
+    ask(s, D_TURN, task[1], None, turn_options(s, task[1]))
+
+
+def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Use a power, take a card, a Quest or a Citizen, or pass (§5.2.4)."""
+    cls = action.__class__
+    if cls is UsePower:
+        assert isinstance(action, UsePower)
+        s.stack.append((T_TURN_DECIDE, p))
+        commit_power(s, p, card_of(s, action.card))
+        return
+    if cls is Pass:
+        s.passed[p] = True
+        s.emit("pass", player=p)
+        s.stack.append((T_TURN_END, p))
+        return
+    s.stack.append((T_TURN_END, p))
+    s.stack.append((T_DISMISS, p))
+    s.ignore[p] = 0
+    if cls is TakeCard:
+        assert isinstance(action, TakeCard)
+        card = card_of(s, action.card)
+        source = "agora" if card in s.agora else "oracle"
+        getattr(s, source).remove(card)
+        s.oracle_once[p] = 0
+        s.card_takes[p] += 1
+        s.emit("take", player=p, card=action.card, source=source)
+        enter_domain(s, p, card)
+    elif cls is TakeQuest:
+        assert isinstance(action, TakeQuest)
+        quest = s.game.quest_index[action.quest]
+        s.quest[p] = quest
+        s.temple = tuple(q for q in s.temple if q != quest)
+        s.emit("quest", player=p, quest=action.quest)
+        hook = s.game.tables.hook
+        hooks = tuple(c for c in sorted(s.domain[p]) if hook[c])
+        if hooks:
+            s.stack.append((T_ORDER, p, D_ORDER_HOOK, hooks))
+    else:
+        assert isinstance(action, TakeCitizen)
+        s.oracle_once[p] = 0
+        s.card_takes[p] += 1
+        received = gain_citizen(s, p)
+        s.emit("citizen", player=p, received=received)
+
+
+def t_dismiss(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """§5.2.4 step 4: a pending keep_column, else no column left, else the choice."""
+    p = task[1]
+    if s.keep[p]:
+        s.keep[p] = 0
+        s.emit("keep_column", player=p)
+    elif s.columns[p]:
+        dismiss = s.game.actions.dismiss
+        ask(s, D_DISMISS, p, None, [dismiss[i] for i in range(4) if s.columns[p] >> i & 1])
+
+
+def answer_dismiss(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Dismiss a column until Phase IV."""
+    assert isinstance(action, Dismiss)
+    s.columns[p] &= ~(1 << COLUMNS.index(action.column))
+    s.emit("dismiss", player=p, column=action.column)
+
+
+def t_turn_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Next player in disc order, or the end of Phase II after 4 rounds."""
+    s.turn_index += 1
+    n = s.game.players
+    if s.turn_index < TURNS_PER_EPOCH * n:
+        s.stack.append((T_TURN, s.order[s.turn_index % n]))
+    else:
+        s.stack.append((T_PHASE3,))
+
+
+# ------------------------------------------------------------------ Phase III
+
+
+def t_phase3(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Incomplete Quests, disc reassignment, income; then Eleusis and Writing steps (§5.3)."""
+    game = s.game
+    for p in range(game.players):
+        if s.quest[p] == NO_QUEST:
+            s.quest[p] = INCOMPLETE
+    takers = sorted(
+        (p for p in s.order if s.quest[p] >= 0), key=lambda p: game.quests[s.quest[p]].number
+    )
+    s.order = takers + [p for p in s.order if s.quest[p] == INCOMPLETE]
+    for p in range(game.players):
+        tile = game.card_set.incomplete if s.quest[p] == INCOMPLETE else game.quests[s.quest[p]]
+        s.vp[p] += tile.vp
+        s.gold[p] += tile.gold
+    s.phase = "income"
+    s.emit("income", order=list(s.order), quests=[_quest_name(s, p) for p in range(game.players)])
+    s.stack.append((T_EPOCH_END,))
+    for p in reversed(s.order):
+        s.stack.append((T_WRITE_START, p))
+    for p in reversed(s.order):
+        s.stack.append((T_ELEUSIS, p))
+
+
+def _quest_name(s: ElysiumState, p: PlayerId) -> str:
+    return "incomplete" if s.quest[p] == INCOMPLETE else s.game.quests[s.quest[p]].id
+
+
+def t_eleusis(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """A player's Eleusis powers are active with two or more Eleusis cards in the Domain."""
+    p = task[1]
+    power = s.game.tables.power
+    active = tuple(c for c in sorted(s.domain[p]) if power[c] == "eleusis")
+    if len(active) >= 2:
+        s.stack.append((T_ORDER, p, D_ORDER_ELEUSIS, active))
+
+
+def t_order(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Ask which hook / Eleusis power resolves next, while any is left."""
+    _, p, kind, remaining = task
+    if remaining:
+        resolve = s.game.actions.resolve
+        ask(s, kind, p, remaining, [resolve[c] for c in remaining])
+
+
+def answer_order(s: ElysiumState, p: PlayerId, remaining: Any, action: ElysiumAction) -> None:
+    """Resolve the chosen card's power, then ask again for the rest."""
+    card = card_of(s, action.card)  # type: ignore[union-attr]
+    kind = D_ORDER_ELEUSIS if s.game.tables.power[card] == "eleusis" else D_ORDER_HOOK
+    s.stack.append((T_ORDER, p, kind, tuple(c for c in remaining if c != card)))
+    s.emit("power", player=p, card=action.card)  # type: ignore[union-attr]
+    push_effects(s, p, card, s.game.tables.effects[card])
+
+
+def t_write_start(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """§5.3.3: the allowance is fixed, then Legend start-of-step effects by card id."""
+    p = task[1]
+    game = s.game
+    t = game.tables
+    s.window += 1
+    s.phase = "writing"
+    s.writer = p
+    tile = game.card_set.incomplete if s.quest[p] == INCOMPLETE else game.quests[s.quest[p]]
+    s.allowance = tile.lyres + sum(t.legend_extra[c] for c in s.domain[p]) + s.extra[p]
+    s.extra[p] = 0
+    s.emit("writing", player=p, allowance=s.allowance)
+    s.stack.append((T_WRITE, p))
+    for card in sorted(s.domain[p], key=t.id_rank.__getitem__, reverse=True):
+        if t.legend_start[card]:
+            push_effects(s, p, card, t.legend_start[card])
+
+
+def t_write(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """The `write` decision: powers, transfers while allowance is left, or end the step."""
+
+    p = task[1]
+    acts = s.game.actions
+    options: list[ElysiumAction] = [
+        acts.use[c] for c in sorted(s.domain[p]) if usable(s, c, "legends")
+    ]
+    if s.allowance > 0:
+        options += transfer_options(s, p, writing=True)
+    options.append(acts.end_step)
+    ask(s, D_WRITE, p, None, options)
+
+
+def answer_write(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Use a power, transfer, or end the Writing step."""
+
+    if isinstance(action, UsePower):
+        s.stack.append((T_WRITE, p))
+        commit_power(s, p, card_of(s, action.card))
+    elif isinstance(action, Transfer):
+        s.allowance -= 1
+        make_transfer(s, p, action, writing=True)
+        s.stack.append((T_WRITE, p))
+    else:
+        s.writer = -1
+        s.allowance = 0
+        s.step_done[p] = True
+        s.emit("end_step", player=p)
+
+
+# ------------------------------------------------------------ effects' decisions
+
+
+def t_effect(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """Resolve one primitive."""
+
+    _, owner, effect, source = task
+    resolve(s, owner, effect, source)
+
+
+def t_gift(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """An opponent chooses one of the two gifts of a share_gift."""
+    _, q, _, effect = task
+    gifts = s.game.actions.gift
+    options = list(dict.fromkeys(gifts[(g.resource, g.n)] for g in effect.gifts))
+    ask(s, D_GIFT, q, effect, options)
+
+
+def answer_gift(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
+    """The opponent gains the chosen gift."""
+
+    assert isinstance(action, Gift)
+    gain(s, q, action.resource, action.n)
+    s.emit("gift", player=q, resource=action.resource, n=action.n)
+
+
+def t_attack(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """An opponent pays one option of an opponents_lose (§12 #6), unless immune or unable."""
+
+    _, q, _, effect = task
+    if immune(s, q):
+        s.emit("immune", player=q)
+        return
+    options = attack_options(s, q, effect)
+    if options:
+        ask(s, D_ATTACK, q, effect, options)
+
+
+def answer_attack(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
+    """Lose the resource (all there is when payable in part), or discard the card."""
+
+    if isinstance(action, Pay):
+        lost = lose(s, q, action.resource, action.n)
+        s.emit("lose", player=q, resource=action.resource, n=lost)
+        return
+    assert isinstance(action, Discard)
+    if action.card == "citizen":
+        card = s.citizens[q][0]
+        s.citizens[q] = s.citizens[q][1:]
+    else:
+        card = card_of(s, action.card)
+        leave_domain(s, q, card)
+    s.discard.append(card)
+    s.emit("discard", player=q, card=s.game.card(card).id, citizen=action.card == "citizen")
+
+
+def t_immediate(s: ElysiumState, task: tuple[Any, ...]) -> None:
+    """One `immediate_transfer_choice`: a payable transfer or stop."""
+
+    _, p, left = task
+    options = [*transfer_options(s, p, writing=False), s.game.actions.stop]
+    ask(s, D_IMMEDIATE, p, left, options)
+
+
+def answer_immediate(s: ElysiumState, p: PlayerId, left: Any, action: ElysiumAction) -> None:
+    """Make the transfer (and offer the next, up to n), or stop."""
+
+    if isinstance(action, Transfer):
+        make_transfer(s, p, action, writing=False)
+        if left > 1:
+            s.stack.append((T_IMMEDIATE, p, left - 1))
+
+
+def answer_copy(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Resolve the target's effects as p's own one-shot power."""
+    card = card_of(s, action.card)  # type: ignore[union-attr]
+    s.emit("copy", player=p, card=action.card)  # type: ignore[union-attr]
+    push_effects(s, p, card, s.game.tables.effects[card])
+
+
+def answer_steal(s: ElysiumState, p: PlayerId, n: Any, action: ElysiumAction) -> None:
+    """Take up to n gold from the chosen opponent."""
+    assert isinstance(action, StealFrom)
+    q = action.seat - 1
+    amount = min(n, s.gold[q])
+    s.gold[q] -= amount
+    s.gold[p] += amount
+    s.emit("steal", player=p, victim=q, n=amount)
+
+
+def answer_oracle_free(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """The Oracle card joins p's Domain as an extra card."""
+    card = card_of(s, action.card)  # type: ignore[union-attr]
+    s.oracle.remove(card)
+    s.emit("oracle_card", player=p, card=action.card)  # type: ignore[union-attr]
+    enter_domain(s, p, card)
+
+
+def answer_swap(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Exchange an Agora card with an Oracle card, or not."""
+    if isinstance(action, Swap):
+        a, o = card_of(s, action.agora), card_of(s, action.oracle)
+        s.agora[s.agora.index(a)] = o
+        s.oracle[s.oracle.index(o)] = a
+        s.emit("swap", player=p, agora=action.agora, oracle=action.oracle)
+
+
+TASKS: tuple[Callable[[ElysiumState, tuple[Any, ...]], None], ...] = (
+    t_epoch,
+    t_turn,
+    t_turn_decide,
+    t_dismiss,
+    t_turn_end,
+    t_phase3,
+    t_eleusis,
+    t_order,
+    t_write_start,
+    t_write,
+    t_epoch_end,
+    t_effect,
+    t_gift,
+    t_attack,
+    t_immediate,
+)
+ANSWERS: tuple[Callable[[ElysiumState, PlayerId, Any, ElysiumAction], None], ...] = (
+    answer_turn,
+    answer_order,
+    answer_dismiss,
+    answer_order,
+    answer_write,
+    answer_immediate,
+    answer_copy,
+    answer_steal,
+    answer_oracle_free,
+    answer_swap,
+    answer_gift,
+    answer_attack,
+)

@@ -1,0 +1,115 @@
+"""Take-away, the smallest game that implements the contract: tests of `kleos.core` use it
+to exercise the protocol's own behaviour apart from any real game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from kleos.core.errors import ActionParseError, IllegalActionError
+from kleos.core.protocol import Action, Game, Outcome, PlayerId, State
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take this many counters from the pile."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+
+TAKES = (Take(1), Take(2))
+
+
+class TakeAwayState(State):
+    """A pile of counters; players take 1 or 2 in turn; whoever takes the last one wins."""
+
+    __slots__ = ("pile", "turn")
+
+    def __init__(self, game: TakeAway, pile: int) -> None:
+        super().__init__(game)
+        self.pile = pile
+        self.turn = 0
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        """The player to move, or None when the pile is empty."""
+        return None if self.pile == 0 else self.turn
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Take 1 or 2, never more than the pile."""
+        return tuple(t for t in TAKES if t.count <= self.pile)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Take counters, then pass the turn."""
+        assert isinstance(action, Take)
+        self.pile -= action.count
+        self.emit("take", player=self.turn, count=action.count, pile=self.pile)
+        if self.pile:
+            self.turn = (self.turn + 1) % self.game.players
+
+    def clone(self) -> TakeAwayState:
+        """An independent copy."""
+        assert isinstance(self.game, TakeAway)
+        new = TakeAwayState(self.game, self.pile)
+        new.turn = self.turn
+        return new
+
+    def is_terminal(self) -> bool:
+        """Whether the pile is empty."""
+        return self.pile == 0
+
+    def outcome(self) -> Outcome:
+        """The player who took the last counter wins."""
+        if self.pile:
+            raise IllegalActionError("the game is not over yet")
+        scores = tuple(int(p == self.turn) for p in range(self.game.players))
+        return Outcome(scores=scores, winners=(self.turn,))
+
+    def view(self, player: PlayerId | None) -> dict[str, Any]:
+        """Everything is public."""
+        return {"pile": self.pile, "turn": self.turn}
+
+    def determinize(self, player: PlayerId | None, rng: random.Random) -> TakeAwayState:
+        """Nothing is hidden."""
+        return self.clone()
+
+
+class TakeAway(Game):
+    """Take-away from a pile of `options['pile']` counters (default 5), for 2 or 3 players."""
+
+    game_id = "take-away"
+    title = "Take-away"
+    rules_version = "1"
+    min_players = 2
+    max_players = 3
+    default_players = 2
+    known_variants = ("misere",)
+    known_options = ("pile",)
+
+    def new_initial_state(self) -> TakeAwayState:
+        """A full pile, the first seat to move."""
+        return TakeAwayState(self, self.config.option("pile", 5))
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """'take 1' or 'take 2'."""
+        for take in TAKES:
+            if text == str(take):
+                return take
+        raise ActionParseError(f"'{text}' is not an action; say 'take 1' or 'take 2'")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Two actions."""
+        return len(TAKES)
+
+    def action_id(self, action: Action) -> int:
+        """0 for 'take 1', 1 for 'take 2'."""
+        return TAKES.index(action)  # type: ignore[arg-type]
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id."""
+        return TAKES[action_id]
