@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from kleos.core.protocol import Action, Game, PlayerId, State
 
@@ -31,18 +31,24 @@ class Observation:
 
 
 class Agent(ABC):
-    """A seat's decision maker, with its own seeded RNG."""
+    """A seat's decision maker, with its own seeded RNG and typed options."""
 
     spec = "agent"
+    options: ClassVar[dict[str, type]] = {}
+    """The options this agent accepts in its spec, with their types."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, **options: Any) -> None:
         self.rng = rng
+        self.settings = options
 
     @property
     def name(self) -> str:
-        """How this agent is shown in tables and records."""
-        return self.spec
+        """How this agent is shown in tables and records: its spec with options."""
+        return ":".join([self.spec, *(f"{k}={v}" for k, v in self.settings.items())])
 
     @abstractmethod
     def choose(self, observation: Observation) -> Action:
         """One of `observation.legal_actions`."""
+
+    def observe(self, player: PlayerId, action: Action) -> None:
+        """Told of every move of the game as it is made (all moves are public)."""

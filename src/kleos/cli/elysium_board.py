@@ -166,7 +166,13 @@ class ElysiumRenderer:
             colour = colours[q["number"] - 1]
             text.append(f"{quest_id} ", style="bold")
             text.append(f"●{COLUMN_MARK[colour]}", style=COLUMN_STYLES[colour])
-            text.append(f" {q['vp']}VP {q['gold']}g {q['lyres']}♪   ")
+            text.append(f" {q['vp']}VP {q['gold']}g {q['lyres']}♪")
+            takers = [
+                view["names"][p]
+                for p, ps in enumerate(view["players_state"])
+                if quest_id in ps["can_take"]["quests"]
+            ]
+            text.append(f" ({' '.join(takers) or 'nobody'} may take)   ", style="dim")
         tiles = [
             f"{family.title()} → {join_names([view['names'][h] for h in holders])}"
             for family, holders in view["family_tiles"].items()

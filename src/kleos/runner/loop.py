@@ -73,6 +73,8 @@ def play_game(
                 events = state.apply(action, player=player)
             except KleosError as exc:
                 raise AgentError(f"seat {player} ({names[player]}) chose badly: {exc}") from exc
+            for agent in agents:
+                agent.observe(player, action)
             result.moves.append(Move(player, str(action)))
             if writer is not None:
                 writer.move(player, str(action))

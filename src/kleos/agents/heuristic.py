@@ -1,0 +1,44 @@
+"""One-ply lookahead with a per-game evaluation (`kleos.games.<game>.heuristics`)."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from kleos.agents.base import Agent, Observation
+from kleos.core.errors import ConfigError
+from kleos.core.protocol import Action, Game
+
+
+def heuristics_for(game: Game) -> ModuleType:
+    """The game's heuristics module: `evaluate(state, player)` and `rollout_action(state, rng)`."""
+    name = f"kleos.games.{game.config.game_id}.heuristics"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        raise ConfigError(f"{game.title} has no heuristics ({name})") from None
+
+
+class HeuristicAgent(Agent):
+    """Tries each legal action on a determinized copy and keeps the best evaluation."""
+
+    spec = "heuristic"
+
+    def choose(self, observation: Observation) -> Action:
+        """The action whose result the game's evaluation likes best (ties broken at random)."""
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        evaluate = heuristics_for(observation.game).evaluate
+        state = observation.determinize(self.rng)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            after = state.clone()
+            after.apply_unchecked(action)
+            value = evaluate(after, observation.player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
