@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kleos.agents.base import Agent, Observation
 from kleos.agents.heuristic import HeuristicAgent
+from kleos.agents.ismcts import ActionStats, ISMCTSAgent
 from kleos.agents.random import RandomAgent
 from kleos.agents.spec import LEVELS, AgentSpec, parse_spec
 from kleos.core.rng import make_rng
@@ -11,6 +12,7 @@ from kleos.core.rng import make_rng
 AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
 }
 
 
@@ -33,9 +35,11 @@ def make_agent(spec: str, seed: int) -> Agent:
 __all__ = [
     "AGENTS",
     "LEVELS",
+    "ActionStats",
     "Agent",
     "AgentSpec",
     "HeuristicAgent",
+    "ISMCTSAgent",
     "Observation",
     "RandomAgent",
     "agent_spec",

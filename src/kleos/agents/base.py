@@ -50,5 +50,5 @@ class Agent(ABC):
     def choose(self, observation: Observation) -> Action:
         """One of `observation.legal_actions`."""
 
-    def observe(self, player: PlayerId, action: Action) -> None:
+    def observe(self, player: PlayerId, action: Action) -> None:  # noqa: B027 - optional hook
         """Told of every move of the game as it is made (all moves are public)."""

@@ -5,13 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
+from kleos.agents import make_agent
 from kleos.agents.base import Agent, Observation
+from kleos.agents.ismcts import ISMCTSAgent
 from kleos.cli.render import Renderer
 from kleos.cli.story import Narrator
 from kleos.cli.style import seat_label, seat_style
@@ -22,10 +26,37 @@ HELP = """\
 Type the [bold]number[/] of an option, or the action's [bold]text[/] as listed \
 (case does not matter).
   [bold]board[/]      show the board again
+  [bold]hint[/]       ask the search (ISMCTS) what it thinks of each option
   [bold]help[/], [bold]?[/]    show this help
   [bold]quit[/]       abandon the game (its record is kept)"""
+HINT_SPEC = "ismcts:iterations=1000"
+"""The search behind `hint`."""
 MANY = 12
 """Above this many options, options are grouped by their first word to save room."""
+
+
+def hint_table(observation: Observation, spec: str) -> RenderableType:
+    """The search's evaluation of every legal action: visits and estimated win rate."""
+    agent = make_agent(spec, seed=len(observation.legal_actions))
+    assert isinstance(agent, ISMCTSAgent)
+    stats = agent.analyse(observation)
+    table = Table(
+        title=f"Hint: {agent.last_iterations} iterations of {spec}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("#", justify="right")
+    table.add_column("Action")
+    table.add_column("Visits", justify="right")
+    table.add_column("Win rate", justify="right")
+    numbers = {a: i for i, a in enumerate(observation.legal_actions, 1)}
+    for row in stats[:MANY]:
+        table.add_row(
+            str(numbers[row.action]), str(row.action), str(row.visits), f"{row.win_rate:.0%}"
+        )
+    if len(stats) > MANY:
+        table.caption = f"{len(stats) - MANY} less visited options not shown"
+    return table
 
 
 class GameAbandoned(Exception):
@@ -66,6 +97,7 @@ class HumanSeats:
         self.renderer = renderer
         self.narrator = narrator
         self.hotseat = len(humans) > 1
+        self.hint_spec = HINT_SPEC
         self.holder: int | None = None
         """The human who last saw their own view on this screen."""
         self.seen: dict[int, int] = {}
@@ -92,6 +124,8 @@ class HumanSeats:
                 self.console.print(HELP)
             elif command == "board":
                 self.show(observation)
+            elif command == "hint":
+                self.console.print(hint_table(observation, self.hint_spec))
             elif command == "quit":
                 raise GameAbandoned
             else:
@@ -114,7 +148,8 @@ class HumanSeats:
         self.console.print(self.renderer.decision(view))
         self.console.print(options_list([str(a) for a in observation.legal_actions]))
         self.console.print(
-            "[dim]Type a number or an action's text · board · help · quit[/]", highlight=False
+            "[dim]Type a number or an action's text · board · hint · help · quit[/]",
+            highlight=False,
         )
 
     def pass_device(self, observation: Observation) -> None:

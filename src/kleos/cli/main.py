@@ -177,6 +177,37 @@ def bench(
 
 
 @app.command()
+def analyze(
+    file: Annotated[Path, typer.Argument(help="A finished game record (.jsonl).")],
+    agent: Annotated[
+        str, typer.Option("--agent", help="The search that judges the moves (an ismcts spec).")
+    ] = "ismcts:iterations=300",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
+) -> None:
+    """Annotate a game move by move with the search's evaluation of each decision."""
+    from kleos.cli.analysis import show_analysis
+    from kleos.core.records import read_record
+    from kleos.runner.analysis import analyze_record
+
+    console = Console()
+    with user_errors():
+        record = read_record(file)
+        with Progress(
+            TextColumn("Analysing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("moves", total=len(record.moves))
+            game, moves = analyze_record(
+                record, agent, seed, lambda done, _: bar.update(task, completed=done)
+            )
+        show_analysis(console, game, record, moves, agent)
+
+
+@app.command()
 def games() -> None:
     """List the games with their player counts and variants."""
     reports.show_games(Console())

@@ -25,6 +25,7 @@ BENCH_LABELS = {
     "legal_actions_us": "Median legal_actions (µs)",
     "traced_peak_kib": "Traced peak (KiB)",
     "max_rss_mib": "Max RSS (MiB)",
+    "ismcts_iterations_per_s": "ISMCTS iterations/s (opening)",
     "games": "Games played",
     "seconds": "Seconds",
 }

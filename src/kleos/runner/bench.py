@@ -49,10 +49,27 @@ def random_games(
     return games, steps, elapsed, samples
 
 
+def ismcts_rate(
+    game_id: str, players: int, seconds: float, seed: int = 0, variants: tuple[str, ...] = ()
+) -> float:
+    """ISMCTS iterations per second from the opening position (random rollouts to the end)."""
+    from kleos.agents.base import Observation
+    from kleos.agents.ismcts import ISMCTSAgent
+
+    state = make(game_id, players=players, seed=seed, variants=variants).new_initial_state()
+    player = state.current_player
+    assert player is not None
+    agent = ISMCTSAgent(random.Random(seed), time=seconds)
+    start = time.perf_counter()
+    agent.search(Observation(state, player))
+    return agent.last_iterations / (time.perf_counter() - start)
+
+
 def bench(
     game_id: str, players: int, seconds: float = 5.0, seed: int = 0, variants: tuple[str, ...] = ()
 ) -> dict[str, Any]:
-    """Random full games/s, steps/s, median clone and legal_actions µs, peak memory."""
+    """Random full games/s, steps/s, median clone and legal_actions µs, peak memory,
+    and ISMCTS iterations/s from the opening."""
     random_games(game_id, players, min(0.5, seconds), seed, variants)  # warm-up
     games, steps, elapsed, samples = random_games(game_id, players, seconds, seed, variants)
     tracemalloc.start()
@@ -72,4 +89,7 @@ def bench(
         "legal_actions_us": round(_median_us(samples, lambda s: s.legal_actions()), 2),
         "traced_peak_kib": round(traced_peak / 1024, 1),
         "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "ismcts_iterations_per_s": round(
+            ismcts_rate(game_id, players, seconds / 2, seed, variants)
+        ),
     }

@@ -1,0 +1,253 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples a determinization of the decider's information set, walks the tree
+with UCB1 over the actions legal in that determinization (counting each child's availability),
+expands one new action, plays a rollout with a fast default policy, and backs up a reward for
+every player: each node holds the reward of the player who made the move into it, so every
+player maximises its own win share (and, a little, its score).
+
+Moves are public in both games, so the tree is keyed by actions; between moves the agent keeps
+the subtree reached by the moves it observed (`reuse`), which is sound because the next
+information set is a refinement of a node of the old tree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from kleos.agents.base import Agent, Observation
+from kleos.agents.heuristic import heuristics_for
+from kleos.core.errors import ConfigError
+from kleos.core.protocol import Action, PlayerId, State
+
+DEFAULT_ITERATIONS = 800
+WIN_WEIGHT = 0.8
+"""Share of the reward from winning; the rest rewards the score relative to the others."""
+
+
+class Node:
+    """A tree node: the statistics of the move that leads to it."""
+
+    __slots__ = ("avail", "children", "decider", "player", "total", "visits", "wins")
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player = player
+        """Who made the move into this node (-1 at the root)."""
+        self.decider: PlayerId = -1
+        """Who decides at this node (known once it is visited)."""
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.wins = 0.0
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What the search thinks of one legal action at the root."""
+
+    action: Action
+    visits: int
+    win_rate: float
+    """Mean win share of the decider after this action (shared wins count 1/k)."""
+    value: float
+    """Mean reward of the decider after this action."""
+
+
+def rewards(
+    state: State, evaluate: Callable[[State, PlayerId], float] | None
+) -> tuple[list[float], tuple[float, ...]]:
+    """Each player's reward in [0, 1] at the end of a rollout, and each player's win share.
+
+    Terminal: WIN_WEIGHT × win share + the rest × the score scaled between the lowest and the
+    highest score. Cut-off rollouts use the game's evaluation, scaled the same way.
+    """
+    if state.is_terminal():
+        outcome = state.outcome()
+        wins = outcome.returns()
+        values = [float(s) for s in outcome.scores]
+    else:
+        assert evaluate is not None
+        values = [evaluate(state, p) for p in range(state.game.players)]
+        best = max(values)
+        leaders = [p for p, v in enumerate(values) if v == best]
+        wins = tuple(1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(values)))
+    low, high = min(values), max(values)
+    spread = high - low
+    reward = [
+        WIN_WEIGHT * wins[p] + (1 - WIN_WEIGHT) * ((v - low) / spread if spread else 0.5)
+        for p, v in enumerate(values)
+    ]
+    return reward, tuple(wins)
+
+
+class ISMCTSAgent(Agent):
+    """ISMCTS with a budget of `iterations` or of `time` seconds per decision.
+
+    Options: iterations (int), time (float, seconds), c (UCB exploration, default 0.7),
+    rollout ('random' or 'heuristic': the game's fast guided policy), depth (rollout plies
+    before the game's evaluation takes over; 0 = play to the end), reuse (keep the subtree
+    between moves, default true).
+    """
+
+    spec = "ismcts"
+    options: ClassVar[dict[str, type]] = {
+        "iterations": int,
+        "time": float,
+        "c": float,
+        "rollout": str,
+        "depth": int,
+        "reuse": bool,
+    }
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        super().__init__(rng, **options)
+        self.iterations: int | None = options.get("iterations")
+        self.seconds: float | None = options.get("time")
+        if self.iterations is None and self.seconds is None:
+            self.iterations = DEFAULT_ITERATIONS
+        if self.iterations is not None and self.iterations < 1:
+            raise ConfigError("ismcts: iterations must be at least 1")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ConfigError("ismcts: time must be a positive number of seconds")
+        self.c: float = options.get("c", 0.7)
+        if self.c < 0:
+            raise ConfigError("ismcts: c must be at least 0")
+        self.rollout: str = options.get("rollout", "random")
+        if self.rollout not in ("random", "heuristic"):
+            raise ConfigError("ismcts: rollout must be 'random' or 'heuristic'")
+        self.depth: int = options.get("depth", 0)
+        if self.depth < 0:
+            raise ConfigError("ismcts: depth must be at least 0 (0 plays rollouts to the end)")
+        self.reuse: bool = options.get("reuse", True)
+        self._root: Node | None = None
+        self._synced = False
+        """Whether `_root` is the node of the moves observed since the last search."""
+        self.last_iterations = 0
+
+    # --------------------------------------------------------------- the agent
+
+    def observe(self, player: PlayerId, action: Action) -> None:
+        """Follow the tree along the moves actually made."""
+        if self._root is not None:
+            self._root = self._root.children.get(action)
+            self._synced = self._root is not None
+
+    def choose(self, observation: Observation) -> Action:
+        """The most visited legal action at the root."""
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(observation)
+        return max(legal, key=lambda a: _visits(root, a))
+
+    def analyse(self, observation: Observation) -> list[ActionStats]:
+        """Search from this observation and report every legal action, most visited first."""
+        root = self.search(observation)
+        stats = []
+        for action in observation.legal_actions:
+            child = root.children.get(action)
+            visits = child.visits if child else 0
+            stats.append(
+                ActionStats(
+                    action,
+                    visits,
+                    child.wins / visits if child and visits else 0.0,
+                    child.total / visits if child and visits else 0.0,
+                )
+            )
+        return sorted(stats, key=lambda s: (-s.visits, -s.value))
+
+    # --------------------------------------------------------------- the search
+
+    def search(self, observation: Observation) -> Node:
+        """Run the budget from the observation's information set; return the root."""
+        root = self._root if self.reuse and self._synced else None
+        if root is None or root.decider not in (-1, observation.player):
+            root = Node(-1)
+        root.decider = observation.player
+        game = observation.game
+        heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
+        evaluate = heuristics.evaluate if heuristics is not None else None
+        guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, observation.determinize(self.rng), evaluate, guided)
+            done += 1
+        self.last_iterations = done
+        self._root = root
+        self._synced = False
+        return root
+
+    def _iterate(
+        self,
+        root: Node,
+        state: State,
+        evaluate: Callable[[State, PlayerId], float] | None,
+        guided: Callable[[State, random.Random], Action] | None,
+    ) -> None:
+        rng, c = self.rng, self.c
+        node = root
+        path = [root]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            decider = state.current_player
+            assert decider is not None
+            node.decider = decider
+            children = node.children
+            untried: list[Action] = []
+            available: list[tuple[Action, Node]] = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+                    available.append((action, child))
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                node = children[action] = Node(decider)
+                state.apply_unchecked(action)
+                path.append(node)
+                break
+            best_score = -1.0
+            chosen = available[0]
+            for pair in available:
+                child = pair[1]
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score, chosen = score, pair
+            state.apply_unchecked(chosen[0])
+            node = chosen[1]
+            path.append(node)
+        plies = 0
+        choice = rng.choice
+        while not state.is_terminal():
+            if self.depth and plies >= self.depth:
+                break
+            action = guided(state, rng) if guided else choice(state.legal_actions())
+            state.apply_unchecked(action)
+            plies += 1
+        reward, win = rewards(state, evaluate)
+        for visited in path:
+            visited.visits += 1
+            if visited.player >= 0:
+                visited.total += reward[visited.player]
+                visited.wins += win[visited.player]
+
+
+def _visits(root: Node, action: Action) -> tuple[int, float]:
+    child = root.children.get(action)
+    return (0, 0.0) if child is None else (child.visits, child.total / max(child.visits, 1))

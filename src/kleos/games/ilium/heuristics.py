@@ -1,0 +1,264 @@
+"""Ilium heuristics: a position evaluation and a fast rollout policy for search agents.
+
+`evaluate(state, player)` projects every player's final score from the current position with
+the game's own scoring rules, made smooth so that small gains show: majorities by token
+count (a lead of one token or more is worth the full 10, a tie 5), sets by artifacts, the
+donation, the tie-break by artifacts, and the tokens that unfinished paths are likely to yield
+to whoever leads them now. It returns the player's projection minus the best opponent's.
+
+`rollout_action(state, rng)` is a cheap guided default policy for playouts: it wins paths it
+can close as leader, spends cubes only to close a path it leads, takes the better site, and
+otherwise plays at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kleos.core.protocol import PlayerId
+from kleos.games.ilium.actions import ChooseSite, IliumAction
+from kleos.games.ilium.board import TYPES
+from kleos.games.ilium.scoring import score
+from kleos.games.ilium.state import (
+    CUBE,
+    PHASE_CUBE,
+    PHASE_OFFER,
+    PHASE_PLACE,
+    PHASE_SITE,
+    PHASE_TOKEN,
+    IliumState,
+)
+
+NUM_TYPES = len(TYPES)
+WIN_VALUE = 100.0
+"""What a won game is worth on the evaluation's scale (points of projected score lead)."""
+MAJORITY = 10.0
+SET = 10.0
+TYPE_COVER = 1.0
+"""Per type held: a nudge towards sets, which need every type."""
+ARTIFACT = 0.1
+"""Per artifact: the tie-break, and a little for bigger tokens."""
+CUBE_VALUE = 1.5
+"""A supply cube still in hand (while cards remain to place it with)."""
+OPPONENT_DONATION = 0.25
+"""The chance that an opponent's unknown Historian is a given type (one of the other four)."""
+ROLLOUT_EPSILON = 0.1
+"""How often the rollout policy plays a uniformly random action."""
+
+
+def _progress_weight(spaces: int, free: int) -> float:
+    """How likely today's leader of a path is to be its leader when it fills."""
+    filled = spaces - free
+    return float((filled / spaces) ** 1.5)
+
+
+def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], list[list[float]]]:
+    """Per player and type, the projected token counts and artifacts at the end."""
+    n = state.game.players
+    counts = [[0.0] * NUM_TYPES for _ in range(n)]
+    arts = [[0.0] * NUM_TYPES for _ in range(n)]
+    for q in range(n):
+        cq, aq = counts[q], arts[q]
+        for code in state.hoard[q]:
+            cq[code & 7] += 1.0
+            aq[code & 7] += code >> 3
+    stock = state.stock
+    # Takes still due in an excavation under way.
+    if state.phase == PHASE_SITE and state.excavation is not None:
+        path = state.game.board.paths[state.excavation[0]]
+        first, second = state.excavation[1], state.excavation[2]
+        low_a = stock[path.a][0] if stock[path.a] else -1
+        low_b = stock[path.b][0] if stock[path.b] else -1
+        best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
+        for q, code in ((first, best), (second, worst)):
+            if code >= 0:
+                counts[q][code & 7] += 1.0
+                arts[q][code & 7] += code >> 3
+    elif state.phase == PHASE_TOKEN or state.takes:
+        taken: dict[int, int] = {}
+        for q, site in state.takes:
+            k = taken.get(site, 0)
+            taken[site] = k + 1
+            if len(stock[site]) > k:
+                code = stock[site][k]
+                counts[q][code & 7] += 1.0
+                arts[q][code & 7] += code >> 3
+    # Unfinished paths: today's leader (and qualifying second) take, weighted by progress.
+    game = state.game
+    paths = game.board.paths
+    occupant = state.occupant
+    free = state.free
+    for pi in game.usable_paths:
+        f = free[pi]
+        path = paths[pi]
+        if f == 0 or f == path.spaces:
+            continue
+        w = _progress_weight(path.spaces, f)
+        pc: dict[int, int] = {}
+        dist: dict[int, int] = {}
+        offset = path.offset
+        for space in range(path.spaces):
+            code = occupant[offset + space]
+            if 0 <= code < CUBE:
+                owner = code >> 2
+                pc[owner] = pc.get(owner, 0) + (code & 3)
+                if owner not in dist:
+                    dist[owner] = space
+        if not pc:
+            continue
+        ranked = sorted(pc, key=lambda q: (-pc[q], dist[q]))
+        first = ranked[0]
+        low_a = stock[path.a][0] if stock[path.a] else -1
+        low_b = stock[path.b][0] if stock[path.b] else -1
+        best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
+        second = ranked[1] if len(ranked) > 1 else -1
+        if second >= 0 and 2 * pc[second] >= pc[first]:
+            takers = ((first, best), (second, worst))
+        else:
+            takers = ((first, best), (first, worst))
+        for q, code in takers:
+            if code >= 0:
+                counts[q][code & 7] += w
+                arts[q][code & 7] += w * (code >> 3)
+    # The donation: the player's own Historian is known; the others' are one of four types.
+    mine = state.historian[player]
+    for q in range(n):
+        cq, aq = counts[q], arts[q]
+        if q == player:
+            if cq[mine] > 0.0:
+                top = max((c >> 3 for c in state.hoard[q] if c & 7 == mine), default=0)
+                share = min(1.0, cq[mine])
+                if top == 0:
+                    top = int(aq[mine] / cq[mine])
+                cq[mine] -= share
+                aq[mine] = max(0.0, aq[mine] - share * top)
+            continue
+        tops = [0] * NUM_TYPES
+        for code in state.hoard[q]:
+            t = code & 7
+            if code >> 3 > tops[t]:
+                tops[t] = code >> 3
+        for t in range(NUM_TYPES):
+            if t != mine and tops[t]:
+                cq[t] -= OPPONENT_DONATION
+                aq[t] -= OPPONENT_DONATION * tops[t]
+    return counts, arts
+
+
+def _scores(counts: list[list[float]], arts: list[list[float]]) -> list[float]:
+    """Smooth projected totals: majorities, sets, types covered and artifacts."""
+    n = len(counts)
+    totals = [0.0] * n
+    for t in range(NUM_TYPES):
+        column = [counts[q][t] for q in range(n)]
+        for q in range(n):
+            c = column[q]
+            if c <= 0.0:
+                continue
+            rival = max(column[r] for r in range(n) if r != q)
+            lead = c - rival
+            share = 1.0 if lead >= 1.0 else 0.0 if lead <= -1.0 else (lead + 1.0) / 2.0
+            totals[q] += MAJORITY * share * min(1.0, c)
+    for q in range(n):
+        aq = arts[q]
+        totals[q] += SET * max(0.0, min(aq))
+        totals[q] += TYPE_COVER * sum(min(1.0, a) for a in aq if a > 0.0)
+        totals[q] += ARTIFACT * sum(aq)
+    return totals
+
+
+def evaluate(state: IliumState, player: PlayerId) -> float:
+    """How good `state` is for `player`: projected score minus the best opponent's."""
+    n = state.game.players
+    if state.is_terminal():
+        outcome = state.outcome()
+        best = max(outcome.scores[q] for q in range(n) if q != player)
+        return WIN_VALUE * outcome.returns()[player] + outcome.scores[player] - best
+    counts, arts = _project(state, player)
+    totals = _scores(counts, arts)
+    for q in range(n):
+        if state.deck[q]:
+            totals[q] += CUBE_VALUE * state.cubes[q]
+    return totals[player] - max(totals[q] for q in range(n) if q != player)
+
+
+# ------------------------------------------------------------------ rollouts
+
+
+def _path_standing(state: IliumState, pi: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Each player's archaeologist count on a path and their lowest space (distance)."""
+    path = state.game.board.paths[pi]
+    occupant = state.occupant
+    pc: dict[int, int] = {}
+    dist: dict[int, int] = {}
+    for s in range(path.spaces):
+        code = occupant[path.offset + s]
+        if 0 <= code < CUBE:
+            owner = code >> 2
+            pc[owner] = pc.get(owner, 0) + (code & 3)
+            if owner not in dist:
+                dist[owner] = s
+    return pc, dist
+
+
+def _leads(pc: dict[int, int], dist: dict[int, int], player: PlayerId, extra: int, at: int) -> bool:
+    """Whether `player` ranks first after adding `extra` archaeologists at space `at`."""
+    mine = pc.get(player, 0) + extra
+    near = min(dist.get(player, at), at)
+    for q, c in pc.items():
+        if q != player and (c > mine or (c == mine and dist[q] < near)):
+            return False
+    return mine > 0
+
+
+def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
+    """A fast guided default policy for playouts (one of `state.legal_actions()`)."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
+        return rng.choice(legal)
+    phase = state.phase
+    player = state.decider
+    if phase == PHASE_PLACE:
+        free = state.free
+        cubes = state.cubes[player]
+        game = state.game
+        paths = game.board.paths
+        occupant = state.occupant
+        fallback: IliumAction | None = None
+        for pi in game.usable_paths:
+            f = free[pi]
+            if f == 0 or f > 1 + cubes:
+                continue
+            # Close the path (with cubes after the group, if needed) as its leader:
+            # the group goes on the empty space nearest the shovel.
+            path = paths[pi]
+            offset = path.offset
+            at = 0
+            while occupant[offset + at] != -1:
+                at += 1
+            pc, dist = _path_standing(state, pi)
+            if _leads(pc, dist, player, state.card, at):
+                if f == 1:
+                    return game.actions.place[offset + at]
+                if fallback is None:
+                    fallback = game.actions.place[offset + at]
+        return fallback if fallback is not None else rng.choice(legal)
+    if phase == PHASE_CUBE:
+        pi = state.turn_path
+        left = state.free[pi]
+        # Spend cubes only to fill the path now, and only as its leader.
+        if len(legal) - 1 >= left and state.cubes[player] >= left:
+            pc, dist = _path_standing(state, pi)
+            if _leads(pc, dist, player, 0, 99):
+                return legal[0]
+        return legal[-1]
+    if phase == PHASE_SITE:
+        stock = state.stock
+        a, b = legal[0], legal[1]
+        if isinstance(a, ChooseSite) and isinstance(b, ChooseSite):
+            sa, sb = stock[a.index], stock[b.index]
+            return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
+    if phase == PHASE_OFFER:
+        outcome = score(state.hoard, state.historian)
+        return legal[0] if player in outcome.winners else legal[1]
+    return rng.choice(legal)

@@ -1,0 +1,92 @@
+"""Move-by-move analysis of a finished game: what the search thinks of each decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kleos.agents import make_agent
+from kleos.agents.base import Observation
+from kleos.agents.ismcts import ISMCTSAgent
+from kleos.core.errors import ConfigError
+from kleos.core.protocol import Game, PlayerId
+from kleos.core.records import Record, replay
+from kleos.core.rng import derive_seed
+
+DUBIOUS = 0.05
+MISTAKE = 0.15
+"""Win-rate losses (against the search's best move) that earn '?' and '??'."""
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One decision of the game as the search sees it."""
+
+    ply: int
+    player: PlayerId
+    played: str
+    played_win_rate: float | None
+    """None when the search never tried the played move."""
+    best: str
+    best_win_rate: float
+    options: int
+    iterations: int
+
+    @property
+    def loss(self) -> float:
+        """How much win rate the played move gives up against the best one (0 if untried)."""
+        if self.played_win_rate is None:
+            return 0.0
+        return max(0.0, self.best_win_rate - self.played_win_rate)
+
+    @property
+    def mark(self) -> str:
+        """'!' for the search's best move, '?' dubious, '??' a mistake, '' otherwise."""
+        if self.played_win_rate is None:
+            return ""
+        if self.played == self.best:
+            return "!"
+        if self.loss >= MISTAKE:
+            return "??"
+        return "?" if self.loss >= DUBIOUS else ""
+
+
+def analyze_record(
+    record: Record,
+    spec: str = "ismcts:iterations=300",
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Game, list[MoveAnalysis]]:
+    """Verify the record, then search every decision with two or more options from the
+    decider's own information (a determinized copy each iteration, never the true state)."""
+    verified = replay(record)
+    game = verified.game
+    state = game.new_initial_state()
+    results: list[MoveAnalysis] = []
+    total = len(record.moves)
+    for ply, move in enumerate(record.moves):
+        legal = state.legal_actions()
+        action = game.parse_action(state, move.action)
+        if len(legal) > 1:
+            agent = make_agent(spec, derive_seed(seed, "analyze", ply))
+            if not isinstance(agent, ISMCTSAgent):
+                raise ConfigError(f"analysis needs an ismcts spec, not '{spec}'")
+            stats = agent.analyse(Observation(state, move.player))
+            rates = {s.action: s.win_rate for s in stats if s.visits}
+            best = stats[0]
+            results.append(
+                MoveAnalysis(
+                    ply=ply,
+                    player=move.player,
+                    played=move.action,
+                    played_win_rate=rates.get(action),
+                    best=str(best.action),
+                    best_win_rate=best.win_rate,
+                    options=len(legal),
+                    iterations=agent.last_iterations,
+                )
+            )
+        state.apply(action, player=move.player)
+        if progress is not None:
+            progress(ply + 1, total)
+    return game, results
