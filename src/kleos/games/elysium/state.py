@@ -190,7 +190,10 @@ class ElysiumState(State):
         return new
 
     def determinize(self, player: PlayerId | None, rng: random.Random) -> ElysiumState:
-        """Resample the hidden cards (draw pile order and Citizen faces) and reseed the future."""
+        """Resample the hidden cards (draw pile order and Citizen faces) and reseed the future.
+
+        The result depends only on the view and `rng`: the hidden cards are sorted before the
+        shuffle, so nothing of their true order or faces leaks."""
         new = self.clone()
         hidden = list(new.draw)
         for cards in new.citizens:
@@ -198,6 +201,7 @@ class ElysiumState(State):
         for legends in new.elysium:
             for legend in legends:
                 hidden.extend(card for card, _ in legend[3])
+        hidden.sort()
         rng.shuffle(hidden)
         handles: dict[int, int] = {}
         for p, cards in enumerate(new.citizens):

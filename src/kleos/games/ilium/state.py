@@ -408,7 +408,10 @@ class IliumState(State):
 
     def determinize(self, player: PlayerId | None, rng: random.Random) -> IliumState:
         """Resample what `player` cannot see: others' Historians and every deck order
-        (below `player`'s own top card). Once the game is over nothing is hidden."""
+        (below `player`'s own top card). Once the game is over nothing is hidden.
+
+        The result depends only on `view(player)` and `rng`: hidden parts are put in a
+        canonical order before they are shuffled, so nothing of the true order leaks."""
         new = self.clone()
         if self.phase == PHASE_OVER:
             return new
@@ -424,6 +427,7 @@ class IliumState(State):
             for q in range(n):
                 deck = list(self.deck[q])
                 keep = deck.pop() if q == player and deck else None
+                deck.sort()
                 rng.shuffle(deck)
                 if keep is not None:
                     deck.append(keep)
