@@ -3,22 +3,29 @@
 `evaluate(state, player)` projects every player's final score from the current position with
 the game's own scoring rules, made smooth so that small gains show: majorities by token
 count (a lead of one token or more is worth the full 10, a tie 5), sets by artifacts, the
-donation, the tie-break by artifacts, and the tokens that unfinished paths are likely to yield
-to whoever leads them now. It returns the player's projection minus the best opponent's.
+donation (the player's own Historian is known; an opponent's is one of the four other types,
+each as likely, whatever the determinized copy says), the tie-break by artifacts, supply cubes
+still to use, the tokens still due in an excavation under way, and the two tokens each
+unfinished path will yield to whoever leads it now (the better one to the leader, the other to a
+qualifying second), weighted by how full the path is. It returns the player's projected lead
+over the best opponent, plus 100 times a logistic estimate of the chance that the lead holds,
+its spread shrinking as the cards run out (a finished game is worth its real outcome: 100 per
+win share, plus the final lead).
 
-`rollout_action(state, rng)` is a cheap guided default policy for playouts: it wins paths it
-can close as leader, spends cubes only to close a path it leads, takes the better site, and
-otherwise plays at random.
+`rollout_action(state, rng)` is a cheap guided default policy for playouts (10% uniformly
+random): it closes a path it would lead (with cubes after the group if that is what it takes),
+spends cubes only to close a path it leads, digs at the site with the better token, ends the
+game at the offer when its projected score leads, and otherwise plays at random.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from kleos.core.protocol import PlayerId
 from kleos.games.ilium.actions import ChooseSite, IliumAction
 from kleos.games.ilium.board import TYPES
-from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import (
     CUBE,
     PHASE_CUBE,
@@ -32,6 +39,10 @@ from kleos.games.ilium.state import (
 NUM_TYPES = len(TYPES)
 WIN_VALUE = 100.0
 """What a won game is worth on the evaluation's scale (points of projected score lead)."""
+LEAD_SCALE_END = 3.0
+LEAD_SCALE_START = 15.0
+"""The spread of the final lead around today's projection, at the end and at the start:
+a projected lead is also worth WIN_VALUE times the chance that it holds (a logistic)."""
 MAJORITY = 10.0
 SET = 10.0
 TYPE_COVER = 1.0
@@ -40,8 +51,10 @@ ARTIFACT = 0.1
 """Per artifact: the tie-break, and a little for bigger tokens."""
 CUBE_VALUE = 1.5
 """A supply cube still in hand (while cards remain to place it with)."""
-OPPONENT_DONATION = 0.25
+OPPONENT_DONATION = 1 / (NUM_TYPES - 1)
 """The chance that an opponent's unknown Historian is a given type (one of the other four)."""
+PROGRESS_EXPONENT = 3.0
+"""A path's leader keeps its tokens with weight (filled spaces / spaces) ** this."""
 ROLLOUT_EPSILON = 0.1
 """How often the rollout policy plays a uniformly random action."""
 
@@ -49,7 +62,7 @@ ROLLOUT_EPSILON = 0.1
 def _progress_weight(spaces: int, free: int) -> float:
     """How likely today's leader of a path is to be its leader when it fills."""
     filled = spaces - free
-    return float((filled / spaces) ** 1.5)
+    return float((filled / spaces) ** PROGRESS_EXPONENT)
 
 
 def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], list[list[float]]]:
@@ -167,19 +180,29 @@ def _scores(counts: list[list[float]], arts: list[list[float]]) -> list[float]:
     return totals
 
 
+def _projected_lead(state: IliumState, player: PlayerId) -> float:
+    """The player's projected score minus the best opponent's."""
+    counts, arts = _project(state, player)
+    totals = _scores(counts, arts)
+    for q in range(state.game.players):
+        if state.deck[q]:
+            totals[q] += CUBE_VALUE * state.cubes[q]
+    return totals[player] - max(totals[q] for q in range(len(totals)) if q != player)
+
+
 def evaluate(state: IliumState, player: PlayerId) -> float:
-    """How good `state` is for `player`: projected score minus the best opponent's."""
+    """How good `state` is for `player`: projected score minus the best opponent's, plus
+    WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
     n = state.game.players
     if state.is_terminal():
         outcome = state.outcome()
         best = max(outcome.scores[q] for q in range(n) if q != player)
         return WIN_VALUE * outcome.returns()[player] + outcome.scores[player] - best
-    counts, arts = _project(state, player)
-    totals = _scores(counts, arts)
-    for q in range(n):
-        if state.deck[q]:
-            totals[q] += CUBE_VALUE * state.cubes[q]
-    return totals[player] - max(totals[q] for q in range(n) if q != player)
+    lead = _projected_lead(state, player)
+    total_cards = n * sum(state.game.starting_deck().values())
+    left = state.cards_left / total_cards
+    scale = LEAD_SCALE_END + (LEAD_SCALE_START - LEAD_SCALE_END) * left
+    return WIN_VALUE / (1.0 + math.exp(-lead / scale)) + lead
 
 
 # ------------------------------------------------------------------ rollouts
@@ -259,6 +282,5 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             sa, sb = stock[a.index], stock[b.index]
             return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
     if phase == PHASE_OFFER:
-        outcome = score(state.hoard, state.historian)
-        return legal[0] if player in outcome.winners else legal[1]
+        return legal[0] if _projected_lead(state, player) > 0.0 else legal[1]
     return rng.choice(legal)

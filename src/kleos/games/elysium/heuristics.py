@@ -1,0 +1,517 @@
+"""Elysium heuristics: a position evaluation and a fast rollout policy for search agents.
+
+`evaluate(state, player)` forecasts every player's final score from the current position and
+returns the player's forecast lead over the best opponent, plus 100 times a logistic estimate
+of the chance that the lead holds, its spread shrinking as the game goes on (a finished game is
+worth its real outcome: 100 per win share, plus the final lead). A forecast is:
+
+- what is already won: VP tokens, bonus tiles held, the VP of the Legends as they stand, the
+  Citizen penalty, Chronos cards in the Domain (read now) and the Ares ranking of today's PP;
+- the Quest income still due this epoch (VP, and gold at its worth); a player still after a
+  Quest expects one of the tiles their columns allow, if the rivals still after one leave it,
+  else the Incomplete Quest;
+- gold at its worth for transfers (next to nothing once the player's last Writing step is over);
+- in Phase II, a little per Agora card the player could still take (columns kept);
+- the cards in the Domain: each card's best use, either the Legend VP it would add when
+  transferred (joining a Legend in the Elysium, or pairing with another Domain card, bonus
+  tiles included, net of its cost), or the worth of keeping its power for the epochs left.
+  Transfers are limited: the best cards fill this epoch's remaining allowance and budget at a
+  high weight, the rest wait for later epochs at a lower weight (none after the last step).
+  Citizens count where joining a Legend beats their penalty;
+- while later epochs remain, a little per Legend with room (more for a one-card Legend).
+
+Only public information is used (Elysium hides only Citizens' faces and the draw order).
+
+`rollout_action(state, rng)` is a cheap guided default policy for playouts: it uses its
+powers; in a Writing step it joins the biggest Legend it can (a Citizen only where that beats
+its penalty), else starts a Legend another Domain card can join, else ends the step; it takes
+the best Quest it may once two columns are left (sometimes earlier), else a card of a family
+it already holds; it pays attacks in gold or VP rather than cards; otherwise it plays at random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from kleos.core.protocol import PlayerId
+from kleos.games.elysium.actions import (
+    CITIZEN,
+    NEW_LEGEND,
+    Discard,
+    ElysiumAction,
+    Gift,
+    Pay,
+    TakeCard,
+    TakeQuest,
+    Transfer,
+    UsePower,
+)
+from kleos.games.elysium.cards import CardSet, Effect
+from kleos.games.elysium.effects import counter
+from kleos.games.elysium.machine import (
+    CARDS_PER_EPOCH,
+    D_ATTACK,
+    D_GIFT,
+    D_IMMEDIATE,
+    D_TURN,
+    D_WRITE,
+    EPOCHS,
+)
+from kleos.games.elysium.rules import eligible_cards, eligible_quests
+from kleos.games.elysium.scoring import ares_vp
+from kleos.games.elysium.state import (
+    FAMILY,
+    INCOMPLETE,
+    LEVEL,
+    NO_QUEST,
+    UNDETERMINED,
+    ElysiumState,
+    Legend,
+)
+
+WIN_VALUE = 100.0
+"""What a won game is worth on the evaluation's scale (VP of forecast lead)."""
+LEAD_SCALE_END = 2.0
+LEAD_SCALE_START = 15.0
+"""The spread of the final lead around today's forecast, at the end and at the start:
+a forecast lead is also worth WIN_VALUE times the chance that it holds (a logistic)."""
+GOLD = 0.35
+"""The worth of one gold while Writing steps remain (in VP)."""
+GOLD_END = 0.02
+"""The worth of one gold after the player's last Writing step (the tie-break)."""
+PP = 0.6
+"""A Prestige Point's worth in powers (the ranking itself is scored as it stands)."""
+NOW = 0.8
+"""The weight of a transfer that fits this epoch's remaining allowance and gold."""
+LATER = 0.45
+"""The weight of a transfer that must wait for a later epoch."""
+POWER = 1.0
+"""A scale on the worth of keeping cards for their powers."""
+CHOICE = 0.5
+"""Per Agora card a player still taking cards this epoch may take (columns kept)."""
+OPEN_SEED = 1.0
+"""A one-card Legend while later epochs remain: later cards can join it with one transfer."""
+OPEN_GROWTH = 0.5
+"""A Legend with room while later epochs remain."""
+ROLLOUT_EPSILON = 0.1
+QUEST_EAGERNESS = 0.3
+"""How often a rollout takes a Quest while it could still take a card."""
+_FEW_COLUMNS = frozenset(m for m in range(16) if bin(m).count("1") <= 2)
+
+
+# ------------------------------------------------------------------ power values
+
+
+def _effect_worth(e: Effect, ares: bool) -> float:
+    """A rough VP worth of one resolution of an effect (for keeping a card's power)."""
+    op = e.op
+    if op == "gain_vp":
+        return float(e.n)
+    if op == "gain_gold":
+        return GOLD * e.n
+    if op == "gain_pp":
+        return PP * e.n if ares else 0.0
+    if op == "gain_per":
+        unit = 1.0 if e.resource == "vp" else GOLD if e.resource == "gold" else PP
+        return unit * e.n * 1.5
+    if op == "share_gift":
+        return sum(1.0 if g.resource == "vp" else GOLD * g.n for g in e.gifts) * 0.6
+    if op == "opponents_lose":
+        return 0.6
+    if op == "steal_gold":
+        return 2 * GOLD * e.n
+    if op in ("extra_transfer", "per_transfer_gain"):
+        return 1.2 * e.n
+    if op == "transfer_discount":
+        return GOLD * e.n * 1.5
+    if op in ("copy_power", "immediate_transfer"):
+        return 1.0
+    if op in ("immune_to_attacks", "treat_circle_black", "oracle_access"):
+        return 0.4
+    return 0.3
+
+
+class _Tables:
+    """Per card set: the scoring tables, and per card the worth of one use of its power and
+    whether that use comes back every epoch."""
+
+    def __init__(self, cards: CardSet, ares: bool) -> None:
+        self.family_vp = tuple(cards.family_legend_vp.get(k, 0) for k in range(4))
+        self.level_vp = tuple(cards.level_legend_vp.get(k, 0) for k in range(6))
+        self.penalty = -cards.citizen_penalty_vp
+        self.family_tiles = len(cards.family_bonus_vp)
+        worth: list[float] = []
+        repeats: list[bool] = []
+        for card in cards.cards:
+            d = card.design
+            value = POWER * sum(_effect_worth(e, ares) for e in d.effects)
+            if d.power in ("instantaneous", "chronos"):
+                value = 0.0
+            worth.append(value)
+            repeats.append(d.power in ("activate", "eleusis", "legend", "permanent"))
+        self.worth = tuple(worth)
+        self.repeats = tuple(repeats)
+
+
+_TABLES: dict[tuple[int, bool], tuple[CardSet, _Tables]] = {}
+
+
+def _tables(cards: CardSet, ares: bool) -> _Tables:
+    """The heuristic's tables for a card set, built once."""
+    entry = _TABLES.get((id(cards), ares))
+    if entry is None or entry[0] is not cards:
+        entry = _TABLES[(id(cards), ares)] = (cards, _Tables(cards, ares))
+    return entry[1]
+
+
+# ------------------------------------------------------------------ forecasts
+
+
+def _level_tile(s: ElysiumState, p: PlayerId, level: int, grown: int) -> float:
+    """The Level tile VP p would gain with a Level Legend of `level` grown to `grown`."""
+    holder = s.level_tiles[level]
+    if holder == p or grown < 2:
+        return 0.0
+    if holder >= 0:
+        best = max(
+            (len(g[2]) + len(g[3]) for g in s.elysium[holder] if g[0] == LEVEL and g[1] == level),
+            default=0,
+        )
+        if grown <= best:
+            return 0.0
+    return float(s.game.card_set.level_bonus_vp[level])
+
+
+def _family_tile(s: ElysiumState, p: PlayerId, family: int) -> float:
+    """The family tile VP p would gain by completing a Family Legend of `family`."""
+    holders = s.family_tiles[family]
+    if p in holders or len(holders) >= len(s.game.card_set.family_bonus_vp):
+        return 0.0
+    return float(s.game.card_set.family_bonus_vp[len(holders) + 1])
+
+
+def _join_gain(
+    s: ElysiumState, h: _Tables, p: PlayerId, legend: Legend, level: int, family: int
+) -> float:
+    """Legend VP (tiles included) a real card adds by joining `legend`; -1 if it may not."""
+    family_vp, level_vp = h.family_vp, h.level_vp
+    kind, key, cards, citizens = legend
+    size = len(cards) + len(citizens)
+    t = s.game.tables
+    if kind == FAMILY:
+        if family != key or size >= 3 or any(t.level[c] == level for c in cards):
+            return -1.0
+        if any(lv == level for _, lv in citizens):
+            return -1.0
+        gain = family_vp[size + 1] - family_vp[size]
+        return gain + (_family_tile(s, p, family) if size + 1 == 3 else 0.0)
+    if kind == LEVEL:
+        if level != key or size >= 5 or any(t.family[c] == family for c in cards):
+            return -1.0
+        return level_vp[size + 1] - level_vp[size] + _level_tile(s, p, level, size + 1)
+    other = cards[0]
+    if t.family[other] == family and t.level[other] != level:
+        return float(family_vp[2])
+    if t.level[other] == level and t.family[other] != family:
+        return level_vp[2] + _level_tile(s, p, level, 2)
+    return -1.0
+
+
+def _citizen_gain(
+    s: ElysiumState, h: _Tables, p: PlayerId, legend: Legend, penalty: int
+) -> tuple[float, int]:
+    """(VP gain net of the penalty, cost) of a Citizen joining `legend`; gain -1 if it may not."""
+    family_vp, level_vp = h.family_vp, h.level_vp
+    kind, key, cards, citizens = legend
+    size = len(cards) + len(citizens)
+    if kind == FAMILY and size == 2:
+        t = s.game.tables
+        present = {t.level[c] for c in cards} | {lv for _, lv in citizens}
+        level = min({1, 2, 3} - present)
+        return family_vp[3] - family_vp[2] + _family_tile(s, p, key) - penalty, level
+    if kind == LEVEL and 2 <= size < 5:
+        gain = level_vp[size + 1] - level_vp[size] + _level_tile(s, p, key, size + 1)
+        return gain - penalty, key
+    return -1.0, 0
+
+
+def _expected_quest(s: ElysiumState, p: PlayerId) -> tuple[float, float, float]:
+    """(VP, gold, lyres) p can expect from the Quest not taken yet this epoch: one of the
+    tiles p may take now if the players still after one leave it, else the Incomplete one."""
+    back = s.game.card_set.incomplete
+    tiles = [] if s.passed[p] else eligible_quests(s, p)
+    if not tiles:
+        return float(back.vp), float(back.gold), float(back.lyres)
+    rivals = sum(
+        1 for q in range(s.game.players) if q != p and s.quest[q] == NO_QUEST and not s.passed[q]
+    )
+    chance = min(1.0, len(tiles) / (1 + rivals))
+    quests = s.game.quests
+    k = chance / len(tiles)
+    miss = 1.0 - chance
+    return (
+        miss * back.vp + k * sum(quests[q].vp for q in tiles),
+        miss * back.gold + k * sum(quests[q].gold for q in tiles),
+        miss * back.lyres + k * sum(quests[q].lyres for q in tiles),
+    )
+
+
+def _forecast(s: ElysiumState, p: PlayerId, ares_now: list[int]) -> float:
+    """Player p's forecast final score (see the module docstring)."""
+    game = s.game
+    cards = game.card_set
+    t = game.tables
+    epoch = s.epoch
+    value = float(s.vp[p] + ares_now[p])
+    # Bonus tiles held.
+    for holders in s.family_tiles:
+        for rank, holder in enumerate(holders, 1):
+            if holder == p:
+                value += cards.family_bonus_vp[rank]
+    for level in (1, 2, 3):
+        if s.level_tiles[level] == p:
+            value += cards.level_bonus_vp[level]
+    # Legends as they stand, and Chronos cards read now.
+    no_penalty = False
+    domain = s.domain[p]
+    for c in domain:
+        if t.power[c] == "chronos":
+            for e in t.effects[c]:
+                if e.op == "citizen_no_penalty":
+                    no_penalty = True
+                elif e.op == "gain_per":
+                    amount = e.n * counter(s, p, e.counter)
+                    value += amount if e.resource == "vp" else PP * amount
+    h = _tables(cards, s.ares)
+    penalty = 0 if no_penalty else h.penalty
+    legends = s.elysium[p]
+    for kind, _, real, citizens in legends:
+        size = len(real) + len(citizens)
+        value += (h.family_vp if kind == FAMILY else h.level_vp)[size] if size >= 2 else 0
+        value -= penalty * len(citizens)
+    # What this epoch still brings: Quest income, this epoch's transfers and gold.
+    last_epoch = epoch == EPOCHS
+    done = s.step_done[p]
+    quest = s.quest[p]
+    expected = _expected_quest(s, p) if quest == NO_QUEST else (0.0, 0.0, 0.0)
+    if done:
+        allowance = 0
+    elif s.writer == p:
+        allowance = s.allowance
+    else:
+        if quest == NO_QUEST:
+            lyres = expected[2]
+        elif quest == INCOMPLETE:
+            lyres = cards.incomplete.lyres
+        else:
+            lyres = game.quests[quest].lyres
+        allowance = int(lyres) + s.extra[p] + sum(t.legend_extra[c] for c in domain)
+    gold = float(s.gold[p])
+    if s.phase == "actions":
+        need = CARDS_PER_EPOCH - s.card_takes[p]
+        if need > 0:
+            value += CHOICE * min(need + 1, len(eligible_cards(s, p)))
+        if quest == NO_QUEST:
+            value += expected[0]
+            gold += expected[1]
+        elif quest != INCOMPLETE:
+            tile = game.quests[quest]
+            value += tile.vp
+            gold += tile.gold
+        else:
+            gold += cards.incomplete.gold
+    future_epochs = EPOCHS - epoch
+    final = last_epoch and done
+    gold_worth = GOLD_END if final else GOLD
+    value += gold_worth * gold
+    if final:
+        return value
+    if future_epochs:
+        # Legends with room can still grow with the cards of later epochs.
+        for kind, _, real, citizens in legends:
+            size = len(real) + len(citizens)
+            if kind == UNDETERMINED:
+                value += OPEN_SEED
+            elif size < (3 if kind == FAMILY else 5):
+                value += OPEN_GROWTH
+    # The Domain: each card's best use, transfers ranked by worth.
+    worth, repeats = h.worth, h.repeats
+    level_of, family_of = t.level, t.family
+    uses_left = future_epochs + (0 if s.phase == "writing" else 1)
+    options: list[tuple[float, int]] = []
+    keep = 0.0
+    n_domain = len(domain)
+    for i in range(n_domain):
+        c = domain[i]
+        level, family = level_of[c], family_of[c]
+        best = 0.0
+        for legend in legends:
+            gain = _join_gain(s, h, p, legend, level, family)
+            if gain > best:
+                best = gain
+        for j in range(n_domain):
+            if j != i:
+                o = domain[j]
+                if family_of[o] == family and level_of[o] != level:
+                    pair = h.family_vp[2] / 2
+                elif level_of[o] == level and family_of[o] != family:
+                    pair = (h.level_vp[2] + _level_tile(s, p, level, 2)) / 2
+                else:
+                    continue
+                if pair > best:
+                    best = pair
+        power = worth[c]
+        if power:
+            if repeats[c]:
+                power *= uses_left
+            elif not s.ring[c]:
+                power = 0.0
+        net = best - GOLD * level
+        if power >= net:
+            keep += power
+        elif net > 0.0:
+            options.append((net, level))
+    for _ in s.citizens[p]:
+        best, cost = 0.0, 0
+        for legend in legends:
+            gain, level = _citizen_gain(s, h, p, legend, penalty)
+            if gain - GOLD * level > best - GOLD * cost:
+                best, cost = gain, level
+        if best - GOLD * cost > 0.0:
+            options.append((best - GOLD * cost, cost))
+    value += keep
+    if options:
+        options.sort(reverse=True)
+        budget = gold
+        slots = allowance
+        later = LATER if future_epochs else 0.0
+        for net, cost in options:
+            if slots > 0 and cost <= budget:
+                value += NOW * net
+                slots -= 1
+                budget -= cost
+            else:
+                value += later * net
+    return value
+
+
+def evaluate(state: ElysiumState, player: PlayerId) -> float:
+    """How good `state` is for `player`: forecast final score minus the best opponent's, plus
+    WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
+    n = state.game.players
+    if state.is_terminal():
+        outcome = state.outcome()
+        best = max(outcome.scores[q] for q in range(n) if q != player)
+        return WIN_VALUE * outcome.returns()[player] + outcome.scores[player] - best
+    ares_now = ares_vp(state.pp, state.game.card_set.ares_rank_vp[:n]) if state.ares else [0] * n
+    forecasts = [_forecast(state, q, ares_now) for q in range(n)]
+    lead = forecasts[player] - max(forecasts[q] for q in range(n) if q != player)
+    # The share of the game still to play: epochs, and the phase within the epoch.
+    left = (EPOCHS - state.epoch + (0.8 if state.phase == "actions" else 0.2)) / EPOCHS
+    scale = LEAD_SCALE_END + (LEAD_SCALE_START - LEAD_SCALE_END) * left
+    return WIN_VALUE / (1.0 + math.exp(-lead / scale)) + lead
+
+
+# ------------------------------------------------------------------ rollouts
+
+
+def rollout_action(state: ElysiumState, rng: random.Random) -> ElysiumAction:
+    """A fast guided default policy for playouts (one of `state.legal_actions()`)."""
+    legal = state.options
+    decision = state.decision
+    if decision is None or len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
+        return rng.choice(legal)
+    kind = decision[0]
+    if kind == D_TURN:
+        return _rollout_turn(state, decision[1], legal, rng)
+    if kind in (D_WRITE, D_IMMEDIATE):
+        return _rollout_write(state, decision[1], legal)
+    if kind in (D_GIFT, D_ATTACK):
+        return _rollout_pay(state, legal)
+    return rng.choice(legal)
+
+
+def _rollout_write(
+    state: ElysiumState, p: PlayerId, legal: tuple[ElysiumAction, ...]
+) -> ElysiumAction:
+    """Join a Legend when it scores; else start one a Domain card can join; else stop."""
+    t = state.game.tables
+    index = state.game.actions.card_index
+    legends = state.elysium[p]
+    domain = state.domain[p]
+    starter: ElysiumAction | None = None
+    join: ElysiumAction | None = None
+    join_size = 0
+    for action in legal:
+        if action.__class__ is UsePower:
+            return action
+        if not isinstance(action, Transfer):
+            continue
+        if action.legend != NEW_LEGEND:
+            legend = legends[action.legend - 1]
+            size = len(legend[2]) + len(legend[3])
+            if action.card == CITIZEN and not (size == 2 if legend[0] == FAMILY else size >= 3):
+                continue
+            if size > join_size:
+                join, join_size = action, size
+            continue
+        if join is None and starter is None:
+            c = index[action.card]
+            level, family = t.level[c], t.family[c]
+            for o in domain:
+                if o != c and (t.family[o] == family) != (t.level[o] == level):
+                    starter = action
+                    break
+    if join is not None:
+        return join
+    if starter is not None:
+        return starter
+    return legal[-1]
+
+
+def _rollout_pay(state: ElysiumState, legal: tuple[ElysiumAction, ...]) -> ElysiumAction:
+    """Gifts: VP late, gold early. Attacks: pay gold, then VP or PP, then a Citizen, then a card."""
+    late = state.epoch >= EPOCHS - 1
+    best = legal[0]
+    for action in legal:
+        if isinstance(action, Gift) and (action.resource == "vp") == late:
+            return action
+        if isinstance(action, Pay):
+            best = action
+            if action.resource == "gold":
+                return action
+        elif isinstance(action, Discard) and action.card == CITIZEN and isinstance(best, Discard):
+            best = action
+    return best
+
+
+def _rollout_turn(
+    state: ElysiumState, p: PlayerId, legal: tuple[ElysiumAction, ...], rng: random.Random
+) -> ElysiumAction:
+    """Use powers; take a Quest with 2 or fewer columns left; prefer cards of a family held."""
+    first = legal[0]
+    if first.__class__ is UsePower:
+        return first
+    quest: ElysiumAction | None = None
+    takes: list[TakeCard] = []
+    for action in legal:
+        if action.__class__ is TakeCard:
+            takes.append(action)
+        elif action.__class__ is TakeQuest:
+            quest = action
+    if quest is not None and (
+        not takes or state.columns[p] in _FEW_COLUMNS or rng.random() < QUEST_EAGERNESS
+    ):
+        return quest
+    if not takes:
+        return rng.choice(legal)
+    family_of = state.game.tables.family
+    index = state.game.actions.card_index
+    held = 0
+    for c in state.domain[p]:
+        held |= 1 << family_of[c]
+    for legend in state.elysium[p]:
+        held |= 1 << family_of[legend[2][0]]
+    good = [a for a in takes if held >> family_of[index[a.card]] & 1]
+    return rng.choice(good or takes)

@@ -1,0 +1,158 @@
+"""The agent layer: specs, legality, budgets, tree reuse, and no peeking at hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kleos
+from kleos.agents import LEVELS, agent_spec, make_agent
+from kleos.agents import ismcts as ismcts_module
+from kleos.agents.base import Observation
+from kleos.agents.ismcts import ISMCTSAgent
+from kleos.core.protocol import State
+from kleos.runner.loop import play_game
+
+SPECS = ("random", "heuristic", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic")
+CONFIGS = [("ilium", 2), ("ilium", 3), ("ilium", 4), ("elysium", 2), ("elysium", 3), ("elysium", 4)]
+
+
+def positions(game_id: str, players: int, seed: int, every: int) -> list[State]:
+    """Every `every`-th position of one random game."""
+    state = kleos.make(game_id, players=players, seed=seed).new_initial_state()
+    rng = random.Random(seed)
+    found = []
+    ply = 0
+    while not state.is_terminal():
+        if ply % every == 0:
+            found.append(state.clone())
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+        ply += 1
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_every_agent_returns_a_legal_action(game_id: str, players: int) -> None:
+    """Each agent answers every sampled position of a random game with a legal action."""
+    for state in positions(game_id, players, seed=players, every=17):
+        player = state.current_player
+        assert player is not None
+        for n, spec in enumerate(SPECS):
+            agent = make_agent(spec, seed=n)
+            action = agent.choose(Observation(state, player))
+            assert action in state.legal_actions(), (spec, action)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ilium", 3), ("elysium", 3)])
+def test_agents_never_see_hidden_information(game_id: str, players: int) -> None:
+    """Poison what the decider cannot see (another state consistent with its view): every
+    agent, seeded alike, makes the same choice, so nothing hidden leaks into it."""
+    for state in positions(game_id, players, seed=11, every=23):
+        player = state.current_player
+        assert player is not None
+        for k in range(2):
+            poisoned = state.determinize(player, random.Random(1000 + k))
+            assert poisoned.view(player) == state.view(player)
+            for n, spec in enumerate(SPECS):
+                real = make_agent(spec, seed=n).choose(Observation(state, player))
+                fake = make_agent(spec, seed=n).choose(Observation(poisoned, player))
+                assert real == fake, (spec, real, fake)
+
+
+def test_same_seed_gives_the_same_choices() -> None:
+    """Agents are reproducible: the same seed replays the same game."""
+    game = kleos.make("ilium", players=3, seed=4)
+    records = []
+    for _ in range(2):
+        agents = [make_agent(spec, seed=p) for p, spec in enumerate(SPECS[:3])]
+        records.append(play_game(game, agents).moves)
+    assert records[0] == records[1]
+
+
+def test_ismcts_respects_its_iteration_budget() -> None:
+    """iterations=N runs exactly N iterations and the root's children hold N visits."""
+    state = kleos.make("ilium", players=3, seed=2).new_initial_state()
+    agent = make_agent("ismcts:iterations=37:reuse=false", seed=1)
+    assert isinstance(agent, ISMCTSAgent)
+    root = agent.search(Observation(state, state.current_player or 0))
+    assert agent.last_iterations == 37
+    assert sum(child.visits for child in root.children.values()) == 37
+
+
+def test_ismcts_respects_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """time=T stops at the first check past the deadline (a fake clock makes it exact)."""
+    clock = iter(range(1000))
+    monkeypatch.setattr(ismcts_module.time, "perf_counter", lambda: float(next(clock)))
+    state = kleos.make("ilium", players=3, seed=2).new_initial_state()
+    agent = make_agent("ismcts:time=5", seed=1)
+    assert isinstance(agent, ISMCTSAgent)
+    agent.search(Observation(state, state.current_player or 0))
+    # The deadline is read once (t=0 → 5); each iteration then reads the clock once: 1, 2, ...
+    assert agent.last_iterations == 5
+
+
+def test_ismcts_reuses_the_subtree_of_the_moves_made() -> None:
+    """After its move and the opponents' moves, the next search starts from the subtree."""
+    game = kleos.make("ilium", players=2, seed=3)
+    state = game.new_initial_state()
+    agent = make_agent("ismcts:iterations=400", seed=5)
+    assert isinstance(agent, ISMCTSAgent)
+    me = state.current_player
+    assert me is not None
+    action = agent.choose(Observation(state, me))
+    root = agent._root
+    assert root is not None
+    child = root.children[action]
+    state.apply(action)
+    agent.observe(me, action)
+    assert agent._root is child and child.visits > 0
+    kept = child.visits
+    if state.current_player == me:
+        agent.search(Observation(state, me))
+        assert agent._root is child and child.visits == kept + 400
+
+
+def test_ismcts_beats_random() -> None:
+    """A small fixed sample: ISMCTS wins clearly more than its third against two random."""
+    wins = 0.0
+    for deal in range(3):
+        game = kleos.make("ilium", players=3, seed=deal)
+        seat = deal % 3
+        agents = [
+            make_agent("ismcts:iterations=60" if p == seat else "random", seed=deal * 3 + p)
+            for p in range(3)
+        ]
+        outcome = play_game(game, agents).outcome
+        assert outcome is not None
+        wins += outcome.returns()[seat]
+    assert wins >= 2
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown agent 'alphazero'"),
+        ("ismcts:iterations", "options are written key=value"),
+        ("ismcts:iterations=lots", "expected int, got 'lots'"),
+        ("ismcts:budget=3", "has no option 'budget'"),
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:time=-1", "time must be a positive number"),
+        ("ismcts:rollout=smart", "rollout must be 'random' or 'heuristic'"),
+        ("ismcts:reuse=maybe", "expected bool"),
+        ("random:iterations=3", "agent 'random' has no option 'iterations'"),
+    ],
+)
+def test_bad_agent_specs_give_clear_errors(spec: str, message: str) -> None:
+    """A bad spec or option is refused with a ConfigError that says what is wrong."""
+    with pytest.raises(kleos.ConfigError, match=message):
+        make_agent(spec, seed=0)
+
+
+def test_levels_map_to_agent_specs() -> None:
+    """easy / medium / hard are names for specs of increasing strength."""
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert agent_spec("easy").name == "heuristic"
+    assert str(agent_spec("medium")) == "ismcts:iterations=300"
+    assert str(agent_spec("hard")) == "ismcts:time=1.0"
+    assert make_agent("HARD", seed=0).name == "ismcts:time=1.0"
