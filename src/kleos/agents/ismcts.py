@@ -26,6 +26,10 @@ from kleos.core.errors import ConfigError
 from kleos.core.protocol import Action, PlayerId, State
 
 DEFAULT_ITERATIONS = 800
+DEFAULT_DEPTH = 6
+"""Rollout plies before the game's evaluation judges the position (measured: at 200
+iterations in 3-player Ilium, guided rollouts cut at 6 plies won 6 of 12 games against two
+`heuristic` agents, where full random rollouts won none)."""
 WIN_WEIGHT = 0.8
 """Share of the reward from winning; the rest rewards the score relative to the others."""
 
@@ -90,9 +94,9 @@ class ISMCTSAgent(Agent):
     """ISMCTS with a budget of `iterations` or of `time` seconds per decision.
 
     Options: iterations (int), time (float, seconds), c (UCB exploration, default 0.7),
-    rollout ('random' or 'heuristic': the game's fast guided policy), depth (rollout plies
-    before the game's evaluation takes over; 0 = play to the end), reuse (keep the subtree
-    between moves, default true).
+    rollout ('heuristic', the game's fast guided policy, by default; or 'random'), depth
+    (rollout plies before the game's evaluation takes over, default 6; 0 = play to the end),
+    reuse (keep the subtree between moves, default true).
     """
 
     spec = "ismcts"
@@ -118,10 +122,10 @@ class ISMCTSAgent(Agent):
         self.c: float = options.get("c", 0.7)
         if self.c < 0:
             raise ConfigError("ismcts: c must be at least 0")
-        self.rollout: str = options.get("rollout", "random")
+        self.rollout: str = options.get("rollout", "heuristic")
         if self.rollout not in ("random", "heuristic"):
             raise ConfigError("ismcts: rollout must be 'random' or 'heuristic'")
-        self.depth: int = options.get("depth", 0)
+        self.depth: int = options.get("depth", DEFAULT_DEPTH)
         if self.depth < 0:
             raise ConfigError("ismcts: depth must be at least 0 (0 plays rollouts to the end)")
         self.reuse: bool = options.get("reuse", True)
