@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from kleos.agents import make_agent
 from kleos.cli import play as play_module
 from kleos.cli import reports
+from kleos.cli import tournament as tournament_module
 from kleos.core.errors import ConfigError, KleosError, RecordError
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
@@ -151,6 +152,38 @@ def simulate(
                 on_game=lambda done, _: progress.update(task, completed=done),
             )
         reports.show_summary(console, summary, configured)
+
+
+@app.command()
+def tournament(
+    game: GameId,
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
+    ],
+    players: Players = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
+    ] = 100,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")] = None,
+    variant: Variants = None,
+    json_file: Annotated[
+        Path | None,
+        typer.Option("--json", help="Results file (default: tournaments/<time>/).", dir_okay=False),
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Records folder (default: by the JSON).", file_okay=False)
+    ] = None,
+    chart: Annotated[
+        Path | None, typer.Option(help="Win-rate chart (default: the JSON's .png).", dir_okay=False)
+    ] = None,
+) -> None:
+    """Play every seat rotation of a line-up over shared deals; rank and rate the agents."""
+    with user_errors():
+        outputs = tournament_module.output_paths(json_file, records, chart)
+        tournament_module.run(
+            Console(), game, players, agents, games, jobs, seed, variant or (), outputs
+        )
 
 
 @app.command()

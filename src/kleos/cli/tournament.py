@@ -1,0 +1,211 @@
+"""What `kleos tournament` does around the runner: paths, progress, standings, JSON and chart."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from kleos.core.errors import ConfigError
+from kleos.core.protocol import Game
+from kleos.core.registry import game_class, make
+from kleos.core.rng import new_seed
+from kleos.runner.tournament import Tournament, canonical_spec, rounded_games, run_tournament
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Where a tournament is saved."""
+
+    json: Path
+    records: Path
+    chart: Path
+
+
+def parse_lineup(text: str, players: int | None) -> list[str]:
+    """The comma-separated agent specs, one per seat, each checked."""
+    specs = [spec.strip() for spec in text.split(",")]
+    if any(not spec for spec in specs):
+        raise ConfigError(f"--agents '{text}' has an empty entry; write e.g. random,random,random")
+    if players is not None and len(specs) != players:
+        raise ConfigError(
+            f"--agents names {len(specs)} agents but --players is {players}; give one per seat"
+        )
+    for spec in specs:
+        canonical_spec(spec)
+    return specs
+
+
+def output_paths(json_path: Path | None, records: Path | None, chart: Path | None) -> Outputs:
+    """The JSON file, records folder and chart: as given, else beside the JSON file, which
+    itself defaults to a new folder tournaments/<timestamp>/."""
+    if json_path is None:
+        stem = Path("tournaments") / time.strftime("%Y%m%d-%H%M%S")
+        folder, n = stem, 1
+        while folder.exists():
+            n += 1
+            folder = stem.with_name(f"{stem.name}-{n}")
+        json_path = folder / "tournament.json"
+        default_records = folder / "records"
+    else:
+        default_records = json_path.with_name(f"{json_path.stem}-records")
+    return Outputs(json_path, records or default_records, chart or json_path.with_suffix(".png"))
+
+
+def run(
+    console: Console,
+    game_id: str,
+    players: int | None,
+    agents: str,
+    games: int,
+    jobs: int,
+    seed: int | None,
+    variants: Sequence[str],
+    outputs: Outputs,
+) -> Tournament:
+    """Check the arguments, play the tournament under a progress bar, then show and save it."""
+    lineup = parse_lineup(agents, players)
+    if seed is None:
+        seed = new_seed()
+    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+    total = rounded_games(games, game.players)
+    if total != games:
+        console.print(
+            f"Note: {games} games rounded up to {total}, a multiple of {game.players}, so that "
+            "every agent plays every seat of every deal.",
+            highlight=False,
+        )
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = progress.add_task(f"{game.title} tournament", total=total)
+
+    def on_game(done: int) -> None:
+        # Shown from the first report on, once the workers exist: the bar's refresh thread
+        # would keep the runner from forking them (see kleos.runner.tournament).
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, completed=done)
+
+    try:
+        tournament = run_tournament(
+            game_id,
+            lineup,
+            games,
+            seed,
+            variants=variants,
+            jobs=jobs,
+            records_dir=outputs.records,
+            on_game=on_game,
+        )
+    finally:
+        progress.stop()
+    show_standings(console, tournament, game)
+    save(tournament, outputs)
+    console.print(
+        f"Saved {outputs.json} · {tournament.games} records in {outputs.records} · "
+        f"chart {outputs.chart}",
+        highlight=False,
+    )
+    return tournament
+
+
+def show_standings(console: Console, tournament: Tournament, game: Game) -> None:
+    """The standings table, then the throughput."""
+    variants = "".join(f" · {v}" for v in tournament.variants)
+    table = Table(
+        title=(
+            f"{game.title} · {tournament.players} players · {tournament.games} games "
+            f"({tournament.deals} deal{'s' if tournament.deals > 1 else ''} × "
+            f"{tournament.players} seat rotations){variants}"
+        ),
+        caption=(
+            "Score and rank are means (rank 1 is best) · μ, σ: openskill Plackett-Luce "
+            "rating, ordinal μ − 3σ\n"
+            f"Tournament seed {tournament.seed} · line-up {','.join(tournament.lineup)}"
+        ),
+        box=box.SIMPLE_HEAVY,
+        collapse_padding=True,
+        pad_edge=False,
+        show_edge=False,
+    )
+    table.add_column("Agent", overflow="fold")
+    for header in ("Games", "Wins", "Win %", "95% CI", "Score", "Rank", "μ", "σ", "Ordinal"):
+        table.add_column(header, justify="right", no_wrap=True)
+    for standing in tournament.table:
+        rating = standing.rating
+        table.add_row(
+            standing.name,
+            str(standing.games),
+            f"{standing.wins:g}",
+            f"{100 * standing.win_rate:.1f}",
+            f"{100 * standing.ci_low:.1f}–{100 * standing.ci_high:.1f}",
+            f"{standing.mean_score:.1f}",
+            f"{standing.mean_rank:.2f}",
+            f"{rating.mu:.1f}",
+            f"{rating.sigma:.1f}",
+            f"{rating.ordinal:.1f}",
+        )
+    console.print(table)
+    steps = sum(report.steps for report in tournament.reports) / tournament.games
+    jobs = f"{tournament.jobs} job" + ("s" if tournament.jobs > 1 else "")
+    console.print(
+        f"Throughput: {tournament.games_per_s:.1f} games/s · {tournament.games} games in "
+        f"{tournament.seconds:.2f} s with {jobs} · {steps:.1f} steps per game",
+        highlight=False,
+    )
+
+
+def save(tournament: Tournament, outputs: Outputs) -> None:
+    """Write the JSON summary and the chart (the records are written as the games go)."""
+    outputs.json.parent.mkdir(parents=True, exist_ok=True)
+    data = tournament.to_json(base=outputs.json.parent)
+    outputs.json.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_chart(tournament, outputs.chart)
+
+
+def write_chart(tournament: Tournament, path: Path) -> None:
+    """A PNG of each agent's win rate with its 95% interval, against the even share."""
+    # Imported here: matplotlib is slow to load and only this command draws.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    names = [standing.name for standing in tournament.table]
+    rates = [standing.win_rate for standing in tournament.table]
+    errors = [
+        [rate - standing.ci_low for rate, standing in zip(rates, tournament.table, strict=True)],
+        [standing.ci_high - rate for rate, standing in zip(rates, tournament.table, strict=True)],
+    ]
+    figure = Figure(figsize=(max(4.0, 1.6 * len(names) + 1.5), 3.8), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    positions = list(range(len(names)))
+    axes.bar(positions, rates, yerr=errors, capsize=8, color="#4c72b0", width=0.6)
+    axes.axhline(1 / tournament.players, color="grey", linestyle="--", label="even share")
+    axes.set_xticks(positions, names, rotation=15 if len(names) > 3 else 0)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% Wilson interval)")
+    axes.set_title(
+        f"{game_class(tournament.game_id).title} · {tournament.players} players · "
+        f"{tournament.games} games",
+        fontsize=10,
+    )
+    axes.legend(loc="upper right", fontsize=8)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=120)
