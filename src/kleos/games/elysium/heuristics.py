@@ -31,7 +31,6 @@ it already holds; it pays attacks in gold or VP rather than cards; otherwise it 
 
 from __future__ import annotations
 
-import math
 import random
 
 from kleos.core.protocol import PlayerId
@@ -69,9 +68,8 @@ from kleos.games.elysium.state import (
     ElysiumState,
     Legend,
 )
+from kleos.games.evaluation import final_value, lead_value
 
-WIN_VALUE = 100.0
-"""What a won game is worth on the evaluation's scale (VP of forecast lead)."""
 LEAD_SCALE_END = 2.0
 LEAD_SCALE_START = 15.0
 """The spread of the final lead around today's forecast, at the end and at the start:
@@ -401,16 +399,13 @@ def evaluate(state: ElysiumState, player: PlayerId) -> float:
     WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
     n = state.game.players
     if state.is_terminal():
-        outcome = state.outcome()
-        best = max(outcome.scores[q] for q in range(n) if q != player)
-        return WIN_VALUE * outcome.returns()[player] + outcome.scores[player] - best
+        return final_value(state.outcome(), player)
     ares_now = ares_vp(state.pp, state.game.card_set.ares_rank_vp[:n]) if state.ares else [0] * n
     forecasts = [_forecast(state, q, ares_now) for q in range(n)]
     lead = forecasts[player] - max(forecasts[q] for q in range(n) if q != player)
     # The share of the game still to play: epochs, and the phase within the epoch.
     left = (EPOCHS - state.epoch + (0.8 if state.phase == "actions" else 0.2)) / EPOCHS
-    scale = LEAD_SCALE_END + (LEAD_SCALE_START - LEAD_SCALE_END) * left
-    return WIN_VALUE / (1.0 + math.exp(-lead / scale)) + lead
+    return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
 
 
 # ------------------------------------------------------------------ rollouts

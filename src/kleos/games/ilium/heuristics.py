@@ -20,10 +20,10 @@ game at the offer when its projected score leads, and otherwise plays at random.
 
 from __future__ import annotations
 
-import math
 import random
 
 from kleos.core.protocol import PlayerId
+from kleos.games.evaluation import final_value, lead_value
 from kleos.games.ilium.actions import ChooseSite, IliumAction
 from kleos.games.ilium.board import TYPES
 from kleos.games.ilium.state import (
@@ -37,8 +37,6 @@ from kleos.games.ilium.state import (
 )
 
 NUM_TYPES = len(TYPES)
-WIN_VALUE = 100.0
-"""What a won game is worth on the evaluation's scale (points of projected score lead)."""
 LEAD_SCALE_END = 3.0
 LEAD_SCALE_START = 15.0
 """The spread of the final lead around today's projection, at the end and at the start:
@@ -195,14 +193,11 @@ def evaluate(state: IliumState, player: PlayerId) -> float:
     WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
     n = state.game.players
     if state.is_terminal():
-        outcome = state.outcome()
-        best = max(outcome.scores[q] for q in range(n) if q != player)
-        return WIN_VALUE * outcome.returns()[player] + outcome.scores[player] - best
+        return final_value(state.outcome(), player)
     lead = _projected_lead(state, player)
     total_cards = n * sum(state.game.starting_deck().values())
     left = state.cards_left / total_cards
-    scale = LEAD_SCALE_END + (LEAD_SCALE_START - LEAD_SCALE_END) * left
-    return WIN_VALUE / (1.0 + math.exp(-lead / scale)) + lead
+    return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
 
 
 # ------------------------------------------------------------------ rollouts
