@@ -10,6 +10,7 @@ import kleos
 from kleos.agents import LEVELS, agent_spec, make_agent
 from kleos.agents import ismcts as ismcts_module
 from kleos.agents.base import Observation
+from kleos.agents.heuristic import heuristics_for
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.protocol import State
 from kleos.runner.loop import play_game
@@ -73,7 +74,7 @@ def test_same_seed_gives_the_same_choices() -> None:
 def test_ismcts_respects_its_iteration_budget() -> None:
     """iterations=N runs exactly N iterations and the root's children hold N visits."""
     state = kleos.make("ilium", players=3, seed=2).new_initial_state()
-    agent = make_agent("ismcts:iterations=37:reuse=false", seed=1)
+    agent = make_agent("ismcts:iterations=37:reuse=false:prune=false", seed=1)
     assert isinstance(agent, ISMCTSAgent)
     root = agent.search(Observation(state, state.current_player or 0))
     assert agent.last_iterations == 37
@@ -92,11 +93,51 @@ def test_ismcts_respects_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> Non
     assert agent.last_iterations == 5
 
 
+def test_ismcts_stops_once_its_choice_cannot_change() -> None:
+    """With `prune`, the search stops when no other action could catch the most visited one
+    in the iterations left: it makes the same choice as the full search, in fewer iterations
+    (the seeds are alike, so the pruned search is a prefix of the full one)."""
+    stopped_early = 0
+    for state in positions("ilium", 3, seed=8, every=9)[:8]:
+        player = state.current_player
+        assert player is not None
+        observation = Observation(state, player)
+        if len(observation.legal_actions) < 2:
+            continue
+        full = make_agent("ismcts:iterations=400:prune=false", seed=3)
+        pruned = make_agent("ismcts:iterations=400", seed=3)
+        assert isinstance(full, ISMCTSAgent) and isinstance(pruned, ISMCTSAgent)
+        assert pruned.choose(observation) == full.choose(observation)
+        assert full.last_iterations == 400 and pruned.last_iterations <= 400
+        stopped_early += pruned.last_iterations < 400
+    assert stopped_early > 0
+
+
+@pytest.mark.parametrize("game_id", ["ilium", "elysium"])
+def test_ismcts_prior_is_the_heuristic_one_ply_opinion(game_id: str) -> None:
+    """The root prior ranks actions as the `heuristic` agent does: with a single iteration,
+    the search plays an action the game's evaluation likes best."""
+    evaluate = heuristics_for(kleos.make(game_id, players=3)).evaluate
+    for state in positions(game_id, 3, seed=5, every=13):
+        player = state.current_player
+        assert player is not None
+        if len(state.legal_actions()) < 2:
+            continue
+        values = {}
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply_unchecked(action)
+            values[action] = evaluate(after, player)
+        agent = make_agent("ismcts:iterations=1", seed=0)
+        choice = agent.choose(Observation(state, player))
+        assert values[choice] == max(values.values()), (game_id, choice)
+
+
 def test_ismcts_reuses_the_subtree_of_the_moves_made() -> None:
     """After its move and the opponents' moves, the next search starts from the subtree."""
     game = kleos.make("ilium", players=2, seed=3)
     state = game.new_initial_state()
-    agent = make_agent("ismcts:iterations=400", seed=5)
+    agent = make_agent("ismcts:iterations=400:prune=false", seed=5)
     assert isinstance(agent, ISMCTSAgent)
     me = state.current_player
     assert me is not None
@@ -140,6 +181,9 @@ def test_ismcts_beats_random() -> None:
         ("ismcts:time=-1", "time must be a positive number"),
         ("ismcts:rollout=smart", "rollout must be 'random' or 'heuristic'"),
         ("ismcts:reuse=maybe", "expected bool"),
+        ("ismcts:prior=-1", "prior must be at least 0"),
+        ("ismcts:temperature=0", "temperature must be a positive number"),
+        ("ismcts:prune=perhaps", "expected bool"),
         ("random:iterations=3", "agent 'random' has no option 'iterations'"),
     ],
 )

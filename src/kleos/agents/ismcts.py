@@ -6,6 +6,11 @@ expands one new action, plays a rollout with a fast default policy, and backs up
 every player: each node holds the reward of the player who made the move into it, so every
 player maximises its own win share (and, a little, its score).
 
+At the root, the search starts from the `heuristic` agent's opinion: a prior (a softmax of the
+game's evaluation one ply ahead) steers the root's choices PUCT-style, so the budget goes to
+plausible moves first and a short search plays no worse than the heuristic. The search stops
+early once no other action could overtake the most visited one in the budget left.
+
 Moves are public in both games, so the tree is keyed by actions; between moves the agent keeps
 the subtree reached by the moves it observed (`reuse`), which is sound because the next
 information set is a refinement of a node of the old tree.
@@ -30,6 +35,12 @@ DEFAULT_DEPTH = 6
 """Rollout plies before the game's evaluation judges the position (measured: at 200
 iterations in 3-player Ilium, guided rollouts cut at 6 plies won 6 of 12 games against two
 `heuristic` agents, where full random rollouts won none)."""
+PRIOR_WEIGHT = 1.0
+"""Default PUCT weight of the heuristic prior at the root (0 turns the prior off)."""
+PRIOR_TEMPERATURE = 5.0
+"""Default softmax temperature of the prior, in units of the game's evaluation."""
+PRUNE_EVERY = 32
+"""Iterations between checks of whether the most visited action can still be overtaken."""
 WIN_WEIGHT = 0.8
 """Share of the reward from winning; the rest rewards the score relative to the others."""
 
@@ -96,7 +107,9 @@ class ISMCTSAgent(Agent):
     Options: iterations (int), time (float, seconds), c (UCB exploration, default 0.7),
     rollout ('heuristic', the game's fast guided policy, by default; or 'random'), depth
     (rollout plies before the game's evaluation takes over, default 6; 0 = play to the end),
-    reuse (keep the subtree between moves, default true).
+    reuse (keep the subtree between moves, default true), prior (PUCT weight of the heuristic
+    prior at the root, default 1; 0 = plain UCB), temperature (softmax temperature of the prior
+    in evaluation units, default 5), prune (stop once the choice cannot change, default true).
     """
 
     spec = "ismcts"
@@ -107,6 +120,9 @@ class ISMCTSAgent(Agent):
         "rollout": str,
         "depth": int,
         "reuse": bool,
+        "prior": float,
+        "temperature": float,
+        "prune": bool,
     }
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
@@ -129,6 +145,14 @@ class ISMCTSAgent(Agent):
         if self.depth < 0:
             raise ConfigError("ismcts: depth must be at least 0 (0 plays rollouts to the end)")
         self.reuse: bool = options.get("reuse", True)
+        self.prior_weight: float = options.get("prior", PRIOR_WEIGHT)
+        if self.prior_weight < 0:
+            raise ConfigError("ismcts: prior must be at least 0 (0 turns the prior off)")
+        self.temperature: float = options.get("temperature", PRIOR_TEMPERATURE)
+        if self.temperature <= 0:
+            raise ConfigError("ismcts: temperature must be a positive number")
+        self.prune: bool = options.get("prune", True)
+        self._prior: dict[Action, float] = {}
         self._root: Node | None = None
         self._synced = False
         """Whether `_root` is the node of the moves observed since the last search."""
@@ -152,7 +176,7 @@ class ISMCTSAgent(Agent):
 
     def analyse(self, observation: Observation) -> list[ActionStats]:
         """Search from this observation and report every legal action, most visited first."""
-        root = self.search(observation)
+        root = self.search(observation, full=True)
         stats = []
         for action in observation.legal_actions:
             child = root.children.get(action)
@@ -169,8 +193,11 @@ class ISMCTSAgent(Agent):
 
     # --------------------------------------------------------------- the search
 
-    def search(self, observation: Observation) -> Node:
-        """Run the budget from the observation's information set; return the root."""
+    def search(self, observation: Observation, *, full: bool = False) -> Node:
+        """Run the budget from the observation's information set; return the root.
+
+        The search stops early once the choice cannot change (option `prune`), unless `full`.
+        """
         root = self._root if self.reuse and self._synced else None
         if root is None or root.decider not in (-1, observation.player):
             root = Node(-1)
@@ -179,19 +206,71 @@ class ISMCTSAgent(Agent):
         heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
         evaluate = heuristics.evaluate if heuristics is not None else None
         guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter() if self.seconds is not None else 0.0
+        deadline = None if self.seconds is None else start + self.seconds
+        self._prior = {}
+        if evaluate is not None and self.prior_weight > 0:
+            self._prior = self._root_prior(observation, evaluate)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+            now = 0.0
+            if deadline is not None and done:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+            if self.prune and not full and done and done % PRUNE_EVERY == 0:
+                if self.iterations is not None:
+                    left = float(self.iterations - done)
+                else:
+                    assert deadline is not None
+                    left = (deadline - now) * done / max(now - start, 1e-9)
+                if _decided(root, observation.legal_actions, left):
+                    break
             self._iterate(root, observation.determinize(self.rng), evaluate, guided)
             done += 1
         self.last_iterations = done
         self._root = root
         self._synced = False
         return root
+
+    def _root_prior(
+        self, observation: Observation, evaluate: Callable[[State, PlayerId], float]
+    ) -> dict[Action, float]:
+        """The heuristic's opinion of each legal action: a softmax of the evaluation after it
+        (on one determinization, as the `heuristic` agent sees it)."""
+        state = observation.determinize(self.rng)
+        values = []
+        for action in observation.legal_actions:
+            after = state.clone()
+            after.apply_unchecked(action)
+            values.append(evaluate(after, observation.player))
+        best = max(values)
+        weights = [math.exp((v - best) / self.temperature) for v in values]
+        total = sum(weights)
+        return {a: w / total for a, w in zip(observation.legal_actions, weights, strict=True)}
+
+    def _select_root(self, root: Node, legal: tuple[Action, ...]) -> Action:
+        """PUCT at the root: mean reward plus the prior, shrinking as an action is visited.
+        An action never tried counts the root's mean reward so far."""
+        prior, weight = self._prior, self.prior_weight
+        children = root.children
+        visits = sum(child.visits for child in children.values())
+        mean = sum(child.total for child in children.values()) / visits if visits else 0.5
+        spread = weight * math.sqrt(visits + 1)
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None or not child.visits:
+                score = mean + spread * prior.get(action, 0.0)
+            else:
+                score = child.total / child.visits + spread * prior.get(action, 0.0) / (
+                    1 + child.visits
+                )
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def _iterate(
         self,
@@ -209,6 +288,17 @@ class ISMCTSAgent(Agent):
             assert decider is not None
             node.decider = decider
             children = node.children
+            if node is root and self._prior:
+                action = self._select_root(root, legal)
+                child = children.get(action)
+                state.apply_unchecked(action)
+                if child is None:
+                    node = children[action] = Node(decider)
+                    path.append(node)
+                    break
+                node = child
+                path.append(node)
+                continue
             untried: list[Action] = []
             available: list[tuple[Action, Node]] = []
             for action in legal:
@@ -250,6 +340,14 @@ class ISMCTSAgent(Agent):
             if visited.player >= 0:
                 visited.total += reward[visited.player]
                 visited.wins += win[visited.player]
+
+
+def _decided(root: Node, legal: tuple[Action, ...], left: float) -> bool:
+    """Whether the most visited action leads by more visits than the `left` iterations could
+    give any other (each iteration visits one child of the root): searching on cannot change
+    the choice."""
+    counts = sorted((_visits(root, action)[0] for action in legal), reverse=True)
+    return len(counts) < 2 or counts[0] - counts[1] > left
 
 
 def _visits(root: Node, action: Action) -> tuple[int, float]:
