@@ -52,7 +52,8 @@ def random_games(
 def ismcts_rate(
     game_id: str, players: int, seconds: float, seed: int = 0, variants: tuple[str, ...] = ()
 ) -> float:
-    """ISMCTS iterations per second from the opening position (random rollouts to the end)."""
+    """Iterations per second of the default ISMCTS agent searching the opening position for
+    `seconds` (the whole budget: no early stop)."""
     from kleos.agents.base import Observation
     from kleos.agents.ismcts import ISMCTSAgent
 
@@ -61,7 +62,7 @@ def ismcts_rate(
     assert player is not None
     agent = ISMCTSAgent(random.Random(seed), time=seconds)
     start = time.perf_counter()
-    agent.search(Observation(state, player))
+    agent.search(Observation(state, player), full=True)
     return agent.last_iterations / (time.perf_counter() - start)
 
 

@@ -1,0 +1,64 @@
+"""The AI strength targets, measured by `kleos tournament` (3 players, seats rotated).
+
+    python bench/strength.py [--games 201] [--jobs 2] [--seed 2026] [--out strength/]
+                             [--game ilium] [--only heuristic|ismcts-random|ismcts-heuristic]
+
+Runs each line-up, keeps every tournament's JSON, records and chart under `--out`, and prints
+the first seat's win rate with its 95% interval against the target. A run whose JSON is already
+in `--out` is read rather than played again, so a long measurement can be resumed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TARGETS = {
+    "heuristic": ("heuristic,random,random", 0.60),
+    "ismcts-random": ("ismcts:time=1.0,random,random", 0.80),
+    "ismcts-heuristic": ("ismcts:time=1.0,heuristic,heuristic", 0.50),
+}
+
+
+def measure(game: str, key: str, args: argparse.Namespace) -> dict[str, object]:
+    """Play (or read back) one line-up's tournament; the first seat's row of its JSON."""
+    agents, _ = TARGETS[key]
+    result = args.out / f"{game}-{key}.json"
+    if not result.exists():
+        kleos = [sys.executable, "-c", "from kleos.cli.main import app; app()"]
+        command = [*kleos, "tournament", game, "--players", "3", "--agents", agents]
+        command += ["--games", str(args.games), "--jobs", str(args.jobs), "--seed", str(args.seed)]
+        subprocess.run([*command, "--json", str(result)], check=True)
+    row: dict[str, object] = json.loads(result.read_text())["agents"][0]
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=201)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=Path("strength"))
+    parser.add_argument("--game", action="append", choices=["ilium", "elysium"])
+    parser.add_argument("--only", action="append", choices=list(TARGETS))
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for game in args.game or ["ilium", "elysium"]:
+        for key in args.only or list(TARGETS):
+            row = measure(game, key, args)
+            rate, low, high = (float(str(row[k])) for k in ("win_rate", "ci_low", "ci_high"))
+            target = TARGETS[key][1]
+            verdict = "met" if rate >= target else "NOT met"
+            lines.append(
+                f"{game:8} {TARGETS[key][0]:38} {row['wins']:>6}/{row['games']:<4} "
+                f"{rate:6.1%}  95% CI {low:5.1%}–{high:5.1%}  target {target:.0%}: {verdict}"
+            )
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
