@@ -11,12 +11,12 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kleos.agents import make_agent
 from kleos.cli import play as play_module
 from kleos.cli import reports
 from kleos.cli import tournament as tournament_module
+from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError, KleosError, RecordError
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
@@ -131,14 +131,7 @@ def simulate(
             raise ConfigError(f"--games must be at least 1, not {games}")
         for spec in specs or ():
             make_agent(spec, 0)
-        progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        )
+        progress = counting_progress(console)
         with progress:
             task = progress.add_task(f"{configured.title} games", total=games)
             summary = run_simulate(
@@ -225,14 +218,7 @@ def analyze(
     console = Console()
     with user_errors():
         record = read_record(file)
-        with Progress(
-            TextColumn("Analysing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
+        with counting_progress(console, "Analysing") as bar:
             task = bar.add_task("moves", total=len(record.moves))
             game, moves = analyze_record(
                 record, agent, seed, lambda done, _: bar.update(task, completed=done)

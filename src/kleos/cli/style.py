@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
 SEAT_STYLES = {"Red": "red", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
 _PALETTE = ("red", "yellow", "green", "dodger_blue1", "magenta", "cyan")
 
@@ -19,3 +22,15 @@ def seat_label(name: str, index: int) -> str:
 def join_names(names: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def counting_progress(console: Console, label: str = "[bold]{task.description}") -> Progress:
+    """The progress bar of long runs: label, bar, done/total and time, gone when finished."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import Game
 from kleos.core.registry import game_class, make
@@ -86,14 +86,7 @@ def run(
             "every agent plays every seat of every deal.",
             highlight=False,
         )
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
+    progress = counting_progress(console)
     task = progress.add_task(f"{game.title} tournament", total=total)
 
     def on_game(done: int) -> None:
