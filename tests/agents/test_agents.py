@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_helpers import CONFIGS, positions
 
 import kleos
 from kleos.agents import LEVELS, agent_spec, make_agent
@@ -12,25 +13,9 @@ from kleos.agents import ismcts as ismcts_module
 from kleos.agents.base import Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.agents.ismcts import ISMCTSAgent
-from kleos.core.protocol import State
 from kleos.runner.loop import play_game
 
 SPECS = ("random", "heuristic", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic")
-CONFIGS = [("ilium", 2), ("ilium", 3), ("ilium", 4), ("elysium", 2), ("elysium", 3), ("elysium", 4)]
-
-
-def positions(game_id: str, players: int, seed: int, every: int) -> list[State]:
-    """Every `every`-th position of one random game."""
-    state = kleos.make(game_id, players=players, seed=seed).new_initial_state()
-    rng = random.Random(seed)
-    found = []
-    ply = 0
-    while not state.is_terminal():
-        if ply % every == 0:
-            found.append(state.clone())
-        state.apply_unchecked(rng.choice(state.legal_actions()))
-        ply += 1
-    return found
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)

@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from agent_helpers import CONFIGS, positions
 
 import kleos
 from kleos.agents import make_agent
@@ -22,26 +23,10 @@ from kleos.games.ilium.scenario import position as ilium_position
 from kleos.runner.loop import play_game
 
 GAMES = ("ilium", "elysium")
-CONFIGS = [("ilium", 2), ("ilium", 3), ("ilium", 4), ("elysium", 2), ("elysium", 3), ("elysium", 4)]
 
 
 def heuristics(game_id: str) -> ModuleType:
     return importlib.import_module(f"kleos.games.{game_id}.heuristics")
-
-
-def positions(game_id: str, players: int, seed: int, every: int) -> list[State]:
-    """Every `every`-th position of one random game, and its final position."""
-    state = kleos.make(game_id, players=players, seed=seed).new_initial_state()
-    rng = random.Random(seed)
-    found = []
-    ply = 0
-    while not state.is_terminal():
-        if ply % every == 0:
-            found.append(state.clone())
-        state.apply_unchecked(rng.choice(state.legal_actions()))
-        ply += 1
-    found.append(state)
-    return found
 
 
 def snapshot(state: State) -> str:
@@ -57,7 +42,7 @@ def test_evaluate_and_rollout_on_random_states(game_id: str, players: int) -> No
     """Finite evaluations, a legal and deterministic rollout action, and the state untouched."""
     h = heuristics(game_id)
     for seed in (1, 2):
-        for state in positions(game_id, players, seed, every=7):
+        for state in positions(game_id, players, seed, every=7, final=True):
             before = snapshot(state)
             for p in range(players):
                 value = h.evaluate(state, p)
@@ -74,7 +59,7 @@ def test_terminal_evaluation_follows_the_outcome() -> None:
     for game_id in GAMES:
         h = heuristics(game_id)
         for seed in range(3):
-            final = positions(game_id, 3, seed, every=10_000)[-1]
+            final = positions(game_id, 3, seed, every=10_000, final=True)[-1]
             outcome = final.outcome()
             values = [h.evaluate(final, p) for p in range(3)]
             for w in outcome.winners:
