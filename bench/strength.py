@@ -54,7 +54,7 @@ def main() -> None:
             target = TARGETS[key][1]
             verdict = "met" if rate >= target else "NOT met"
             lines.append(
-                f"{game:8} {TARGETS[key][0]:38} {row['wins']:>6}/{row['games']:<4} "
+                f"{game:8} {TARGETS[key][0]:38} {row['wins']:>6g}/{row['games']:<4} "
                 f"{rate:6.1%}  95% CI {low:5.1%}–{high:5.1%}  target {target:.0%}: {verdict}"
             )
     print("\n".join(lines))

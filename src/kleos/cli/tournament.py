@@ -159,7 +159,7 @@ def show_standings(console: Console, tournament: Tournament, game: Game) -> None
     steps = sum(report.steps for report in tournament.reports) / tournament.games
     jobs = f"{tournament.jobs} job" + ("s" if tournament.jobs > 1 else "")
     console.print(
-        f"Throughput: {tournament.games_per_s:.1f} games/s · {tournament.games} games in "
+        f"Throughput: {tournament.games_per_s:.3g} games/s · {tournament.games} games in "
         f"{tournament.seconds:.2f} s with {jobs} · {steps:.1f} steps per game",
         highlight=False,
     )
