@@ -21,3 +21,11 @@ class ActionParseError(IllegalActionError):
 
 class RecordError(KleosError, ValueError):
     """A game record that is malformed, tampered with, or does not replay."""
+
+
+class SeatError(KleosError, ValueError):
+    """A seat that does not exist in this game (seats are 0 to players - 1; None: a spectator)."""
+
+
+class ArgumentError(KleosError, TypeError):
+    """An argument of the wrong kind for a Kleos call (a random source that is not a Random)."""
