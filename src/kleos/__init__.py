@@ -1,7 +1,5 @@
 """Kleos: rules engines, AI and play for the board games Ilium and Elysium."""
 
-__version__ = "0.1.0"
-
 from kleos import games as games
 from kleos.core import (
     Action,
@@ -22,6 +20,7 @@ from kleos.core import (
     read_record,
     replay,
 )
+from kleos.core.version import ENGINE_VERSION as __version__
 
 __all__ = [
     "Action",

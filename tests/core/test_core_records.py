@@ -21,6 +21,7 @@ from kleos.core.records import (
     read_record,
     replay,
     result_json,
+    unseal,
     write_record,
 )
 
@@ -149,7 +150,7 @@ def test_tampered_moves_are_refused_by_move(game_id: str) -> None:
     lines: list[Any] = lines_of(record)
     k = len(record.moves) // 2
     game = kleos.make(game_id, seed=SEED)
-    state = replay(Record(record.config, record.seats, record.moves[:k])).state
+    state = replay(dataclasses.replace(record, moves=record.moves[:k], result=None)).state
     legal = set(state.legal_actions())
     illegal = next(
         a
@@ -187,13 +188,13 @@ def test_tampered_results_are_refused(game_id: str) -> None:
 @pytest.mark.parametrize(
     ("change", "fragments"),
     [
-        ({"game": "chess"}, ("record header", "unknown game 'chess'")),
+        ({"game": "chess"}, ("line 1", "header names the game", "its config is of chess")),
         ({"players": 5}, ("record header", "not 5")),
         ({"players": 1}, ("record header", "not 1")),
         ({"variants": ["turbo"]}, ("record header", "no variant 'turbo'")),
         ({"options": {"speed": 1}}, ("record header", "no option 'speed'")),
         ({"seed": -1}, ("record header", "seed")),
-        ({"seed": None}, ("record header", "seed")),
+        ({"seed": None}, ("holds no seed", "still being played")),
     ],
 )
 def test_bad_headers_are_refused(
@@ -225,3 +226,138 @@ def test_unreadable_files_are_refused(tmp_path: Path) -> None:
     (tmp_path / "list.jsonl").write_text("[]\n")
     with pytest.raises(kleos.RecordError, match=r"list\.jsonl, line 1"):
         replay(tmp_path / "list.jsonl")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_records_nested_too_deeply_or_with_huge_numbers_are_refused(game_id: str) -> None:
+    """JSON nested 100,000 deep and numbers of 5,000 digits give a RecordError, not a crash."""
+    lines: list[Any] = lines_of(finished_record(game_id))
+    deep = "[" * 100_000 + "]" * 100_000
+    refused(text_of([lines[0], deep, *lines[1:]]), "line 2", "nested too deeply")
+    header = json.dumps(lines[0]).replace('"seed": ', '"seed": ' + "9" * 5000 + ', "x": ', 1)
+    refused(text_of([header, *lines[1:]]), "line 1", "cannot be read")
+    move = json.dumps(lines[1]).replace('"ply": 0', '"ply": ' + "1" * 5000)
+    refused(text_of([lines[0], move, *lines[2:]]), "line 2")
+    huge_seed = {**lines[0], "config": {**lines[0]["config"], "seed": 10**300}}
+    refused(text_of([huge_seed, *lines[1:]]), "record header", "seed must be a whole number")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_header_must_name_the_game_of_its_config_and_its_rules_version(game_id: str) -> None:
+    lines: list[Any] = lines_of(finished_record(game_id))
+    other = "elysium" if game_id == "ilium" else "ilium"
+    for game in ("chess", other, None):
+        refused(text_of([{**lines[0], "game": game}, *lines[1:]]), "line 1", "header names")
+    for version in ("", None, 1):
+        refused(text_of([{**lines[0], "rules_version": version}, *lines[1:]]), "no 'rules_version'")
+    without = {k: v for k, v in lines[0].items() if k != "rules_version"}
+    refused(text_of([without, *lines[1:]]), "no 'rules_version'")
+    hand_built = dataclasses.replace(finished_record(game_id), rules_version="")
+    with pytest.raises(kleos.RecordError, match="no rules version"):
+        replay(hand_built)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_another_engine_version_is_reported(game_id: str) -> None:
+    """A record made by another Kleos replays (the rules version decides) with a note."""
+    lines: list[Any] = lines_of(finished_record(game_id))
+    assert replay(parse_record(text_of(lines))).notes == []
+    older = parse_record(text_of([{**lines[0], "engine_version": "0.0.1"}, *lines[1:]]))
+    assert replay(older).notes == [
+        f"recorded by Kleos 0.0.1, replayed by Kleos {kleos.__version__}"
+    ]
+
+
+def test_read_record_takes_a_path_only() -> None:
+    for bad in (None, 5, ["a.jsonl"], {"a": 1}, b"a.jsonl"):
+        with pytest.raises(kleos.RecordError, match="named by a file path"):
+            read_record(bad)  # type: ignore[arg-type]
+    for bad_text in (None, 5, b"{}"):
+        with pytest.raises(kleos.RecordError, match="JSON Lines text"):
+            parse_record(bad_text)  # type: ignore[arg-type]
+
+
+def test_records_and_moves_of_wrong_types_cannot_be_built() -> None:
+    """Hand-built records are checked as parsed ones are: RecordError, never AttributeError."""
+    good = finished_record("ilium")
+    changes: list[dict[str, Any]] = [
+        {"config": 5},
+        {"config": None},
+        {"seats": ["a", "b", "c"]},
+        {"seats": (1, 2, 3)},
+        {"moves": [Move(0, "play 1")]},
+        {"moves": ("place p01:0",)},
+        {"result": [1]},
+        {"rules_version": 1},
+        {"engine_version": None},
+        {"id": 7},
+    ]
+    for change in changes:
+        with pytest.raises(kleos.RecordError):
+            dataclasses.replace(good, **change)
+    for player, action in ((True, "pass"), ("0", "pass"), (0, 5), (1.0, "pass")):
+        with pytest.raises(kleos.RecordError):
+            Move(player, action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game_id", "option"), [("ilium", "board"), ("elysium", "card_set")])
+def test_a_record_never_makes_the_engine_open_a_path(game_id: str, option: str) -> None:
+    """A header whose options name a file (even /dev/zero) is refused, nothing is read."""
+    lines: list[Any] = lines_of(finished_record(game_id))
+    for path in ("/dev/zero", "/etc/passwd", "cards.toml"):
+        config = {**lines[0]["config"], "options": {option: path}}
+        message = refused(text_of([{**lines[0], "config": config}, *lines[1:]]), "record header")
+        assert "never" in message and "file" in message
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_record_in_progress_is_sealed_until_the_game_ends(game_id: str, tmp_path: Path) -> None:
+    """While the game is played the file holds no seed; the seed waits in a key file only its
+    owner may read; `finish` writes the complete record and removes the key."""
+    game = kleos.make(game_id, seed=2**62 + 5)
+    state = game.new_initial_state()
+    path = tmp_path / "game.jsonl"
+    writer = RecordWriter(path, game, ["a"] * game.players)
+    rng = random.Random(1)
+    for _ in range(6):
+        player, action = state.current_player, rng.choice(state.legal_actions())
+        state.apply(action)
+        writer.move(player, str(action))  # type: ignore[arg-type]
+    text = path.read_text(encoding="utf-8")
+    assert str(game.config.seed) not in text
+    header = json.loads(text.splitlines()[0])
+    assert header["config"]["seed"] is None and len(header["id"]) == 32
+    key = tmp_path / ".keys" / f"{header['id']}.json"
+    assert key.stat().st_mode & 0o777 == 0o600
+    assert json.loads(key.read_text())["seed"] == game.config.seed
+    in_progress = read_record(path)
+    assert in_progress.is_sealed and len(in_progress.moves) == 6
+    with pytest.raises(kleos.RecordError, match="holds no seed: its game is still being played"):
+        replay(in_progress)
+    record = writer.finish(None)
+    assert not key.exists()
+    assert read_record(path) == record and record.config["seed"] == game.config.seed
+    assert replay(path).state.view(None) == state.view(None)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_unseal_completes_the_record_of_a_crashed_game(game_id: str, tmp_path: Path) -> None:
+    """A writer that never finished (the process died) leaves a sealed record and its key;
+    `unseal` joins them, verifies the moves and adds the result if the game had ended."""
+    game = kleos.make(game_id, seed=2**62 + 6)
+    state = game.new_initial_state()
+    path = tmp_path / "crashed.jsonl"
+    writer = RecordWriter(path, game, ["a"] * game.players)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        player, action = state.current_player, rng.choice(state.legal_actions())
+        state.apply(action)
+        writer.move(player, str(action))  # type: ignore[arg-type]
+    sealed = read_record(path)
+    assert sealed.is_sealed
+    complete = unseal(path)
+    assert complete.result == result_json(state.outcome()) and complete.id == ""
+    assert not (tmp_path / ".keys" / f"{sealed.id}.json").exists()
+    assert replay(path).state.outcome() == state.outcome()
+    with pytest.raises(kleos.RecordError, match="is not sealed"):
+        unseal(path)

@@ -69,11 +69,11 @@ class TakeAwayState(State):
         scores = tuple(int(p == self.turn) for p in range(self.game.players))
         return Outcome(scores=scores, winners=(self.turn,))
 
-    def view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> dict[str, Any]:
         """Everything is public."""
         return {"pile": self.pile, "turn": self.turn}
 
-    def determinize(self, player: PlayerId | None, rng: random.Random) -> TakeAwayState:
+    def _determinize(self, player: PlayerId | None, rng: random.Random) -> TakeAwayState:
         """Nothing is hidden."""
         return self.clone()
 
@@ -106,10 +106,10 @@ class TakeAway(Game):
         """Two actions."""
         return len(TAKES)
 
-    def action_id(self, action: Action) -> int:
+    def _action_id(self, action: Action) -> int | None:
         """0 for 'take 1', 1 for 'take 2'."""
-        return TAKES.index(action)  # type: ignore[arg-type]
+        return TAKES.index(action) if action in TAKES else None  # type: ignore[arg-type]
 
-    def action_from_id(self, action_id: int) -> Action:
+    def _action_from_id(self, index: int) -> Action:
         """The action with this id."""
-        return TAKES[action_id]
+        return TAKES[index]

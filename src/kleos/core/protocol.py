@@ -8,7 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeAlias
 
-from kleos.core.errors import ConfigError, IllegalActionError
+from kleos.core.errors import (
+    ActionParseError,
+    ArgumentError,
+    ConfigError,
+    IllegalActionError,
+    SeatError,
+)
+from kleos.core.inputs import as_index, echo, quoted
+from kleos.core.rng import SEED_BITS
 
 PlayerId: TypeAlias = int
 Event: TypeAlias = dict[str, Any]
@@ -27,9 +35,20 @@ class GameConfig:
 
     game_id: str
     players: int
-    seed: int
+    seed: int | None
+    """The master seed; None in a handle given to a player or an agent (`Game.without_seed`)."""
     variants: tuple[str, ...] = ()
     options: tuple[tuple[str, Any], ...] = ()
+    """Game-specific options, sorted by name; values are JSON data, never file names."""
+
+    def master_seed(self) -> int:
+        """The seed the game deals from; a handle without it refuses to deal."""
+        if self.seed is None:
+            raise ConfigError(
+                "this game handle carries no seed (players and agents are never given it), "
+                "so it cannot deal a game"
+            )
+        return self.seed
 
     def option(self, name: str, default: Any = None) -> Any:
         """The value of one game-specific option."""
@@ -103,35 +122,69 @@ class State(ABC):
     def outcome(self) -> Outcome:
         """The result; raises `IllegalActionError` before the game is over."""
 
-    @abstractmethod
     def view(self, player: PlayerId | None) -> dict[str, Any]:
-        """JSON-ready dict of what `player` may see (None: a spectator)."""
+        """JSON-ready dict of what `player` may see (None: a spectator).
+
+        Anything but a seat of this game or None raises `SeatError`.
+        """
+        return self._view(self.game.seat(player))
 
     @abstractmethod
-    def determinize(self, player: PlayerId | None, rng: random.Random) -> State:
-        """A full state consistent with `view(player)`, hidden parts resampled from `rng`."""
+    def _view(self, player: PlayerId | None) -> dict[str, Any]:
+        """The view of a checked seat (or None)."""
 
-    def explain_illegal(self, action: Action) -> str:
+    def determinize(self, player: PlayerId | None, rng: random.Random) -> State:
+        """A full state consistent with `view(player)`, hidden parts resampled from `rng`.
+
+        The copy carries its own game handle, freshly seeded from `rng`: nothing in it leads
+        back to the master seed. A bad seat raises `SeatError`, an `rng` that is not a
+        `random.Random` raises `ArgumentError`.
+        """
+        seat = self.game.seat(player)
+        if not isinstance(rng, random.Random):
+            raise ArgumentError(f"determinize resamples from a random.Random, not {echo(rng)}")
+        new = self._determinize(seat, rng)
+        new.game = self.game.with_seed(rng.getrandbits(SEED_BITS))
+        return new
+
+    @abstractmethod
+    def _determinize(self, player: PlayerId | None, rng: random.Random) -> State:
+        """The resampled copy for a checked seat (its game is replaced by `determinize`)."""
+
+    def explain_illegal(self, action: object) -> str:
         """Why `action` is not legal here, in words a player understands."""
+        if not self.game.is_action(action):
+            return f"{echo(action)} is not an action of {self.game.title}"
+        return self._explain_illegal(action)
+
+    def _explain_illegal(self, action: Action) -> str:
+        """Why an action of this game is not legal here."""
         return f"'{action}' is not a legal action now"
 
-    def apply(self, action: Action, player: PlayerId | None = None) -> list[Event]:
-        """Apply a legal action and return the events it caused.
+    def apply(self, action: Action | str, player: PlayerId | None = None) -> list[Event]:
+        """Apply a legal action (or the action its text names) and return its events.
 
         With `player`, also check that this player is the one who must decide.
-        Raises `IllegalActionError` and changes nothing when the action is not legal.
+        Raises `IllegalActionError` (its subclass `ActionParseError` for text or an object that
+        is no action of this game) and changes nothing when the action is not legal, the seat
+        does not exist or does not decide now.
         """
+        game = self.game
+        if isinstance(action, str):
+            action = game.parse_action(self, action)
+        elif not game.is_action(action):
+            raise ActionParseError(f"{echo(action)} is not an action of {game.title}")
+        try:
+            seat = game.seat(player)
+        except SeatError as exc:
+            raise IllegalActionError(str(exc)) from None
         if self.is_terminal():
             raise IllegalActionError(f"the game is over; '{action}' cannot be played")
         current = self.current_player
-        if player is not None and player != current:
-            seats = self.game.players
-            if not isinstance(player, int) or not 0 <= player < seats:
-                raise IllegalActionError(f"there is no seat {player!r}: seats are 0 to {seats - 1}")
+        if seat is not None and seat != current:
             assert current is not None
             raise IllegalActionError(
-                f"it is {self.game.player_name(current)}'s decision, "
-                f"not {self.game.player_name(player)}'s"
+                f"it is {game.player_name(current)}'s decision, not {game.player_name(seat)}'s"
             )
         legal = self.legal_actions()
         try:
@@ -169,14 +222,18 @@ class Game(ABC):
         self.config = config
         self.validate()
 
+    @classmethod
+    def check_players(cls, players: int) -> None:
+        """Refuse a number of players this game is not for."""
+        if not cls.min_players <= players <= cls.max_players:
+            raise ConfigError(
+                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {players}"
+            )
+
     def validate(self) -> None:
         """Refuse a config this game cannot play, with a `ConfigError` that says why."""
         cfg = self.config
-        if not self.min_players <= cfg.players <= self.max_players:
-            raise ConfigError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {cfg.players}"
-            )
+        self.check_players(cfg.players)
         for variant in cfg.variants:
             if variant not in self.known_variants:
                 known = ", ".join(self.known_variants) or "none"
@@ -190,6 +247,47 @@ class Game(ABC):
     def players(self) -> int:
         """The number of players."""
         return self.config.players
+
+    def seat(self, player: object) -> PlayerId | None:
+        """`player` checked as a seat of this game (any integer type) or None (a spectator)."""
+        if player is None:
+            return None
+        seat = as_index(player)
+        if seat is None or not 0 <= seat < self.players:
+            raise SeatError(
+                f"there is no seat {quoted(player)}: seats are 0 to {self.players - 1} "
+                "(None: a spectator)"
+            )
+        return seat
+
+    def with_seed(self, seed: int | None) -> Game:
+        """This game with another seed (None: none), sharing every static table with it."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        cfg = self.config
+        twin.config = GameConfig(cfg.game_id, cfg.players, seed, cfg.variants, cfg.options)
+        return twin
+
+    def without_seed(self) -> Game:
+        """The handle players and agents are given: this game without its master seed."""
+        return self.with_seed(None)
+
+    def is_action(self, action: object) -> bool:
+        """Whether `action` is one of this game's actions (a forged or foreign object is not)."""
+        try:
+            self.action_id(action)
+        except ActionParseError:
+            return False
+        return True
+
+    @classmethod
+    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with every file they name read into data (by default none does).
+
+        `kleos.make` calls this; a config rebuilt from a record never names a file, so a record
+        cannot make the engine open a path.
+        """
+        return options
 
     def has_variant(self, variant: str) -> bool:
         """Whether a variant is switched on."""
@@ -208,13 +306,40 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         """The size of the integer action space."""
 
-    @abstractmethod
-    def action_id(self, action: Action) -> int:
-        """The stable integer of an action, in `range(num_distinct_actions)`."""
+    def action_id(self, action: object) -> int:
+        """The stable integer of an action, in `range(num_distinct_actions)`.
+
+        Anything that is not an action of this game raises `ActionParseError`.
+        """
+        try:
+            found = self._action_id(action)
+        except Exception:  # a forged action: unhashable fields, a hostile __eq__ or __hash__
+            found = None
+        if found is None:
+            raise ActionParseError(f"{echo(action)} is not an action of {self.title}")
+        return found
 
     @abstractmethod
+    def _action_id(self, action: Action) -> int | None:
+        """The integer of an action, or None if it is not one of this game's."""
+
     def action_from_id(self, action_id: int) -> Action:
-        """The action with a given integer; raises `ActionParseError` if out of range."""
+        """The action with a given integer (any integer type, numpy's included; not a bool).
+
+        Raises `ActionParseError` for anything else or an integer out of range.
+        """
+        index = as_index(action_id)
+        size = self.num_distinct_actions
+        if index is None or not 0 <= index < size:
+            raise ActionParseError(
+                f"{self.title} action ids are whole numbers from 0 to {size - 1}, "
+                f"not {quoted(action_id)}"
+            )
+        return self._action_from_id(index)
+
+    @abstractmethod
+    def _action_from_id(self, index: int) -> Action:
+        """The action with an integer known to be in range."""
 
     def player_name(self, player: PlayerId) -> str:
         """How a seat is called in messages."""

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
 from typing import Any
 
 from kleos.core.errors import ConfigError
+from kleos.core.inputs import as_index, echo, quoted
 from kleos.core.protocol import Game, GameConfig
 from kleos.core.rng import new_seed
+
+MAX_SEED = 2**64 - 1
+"""Seeds are whole numbers from 0 to 2^64 − 1."""
+CONFIG_KEYS = ("game", "players", "seed", "variants", "options")
 
 _GAMES: dict[str, type[Game]] = {}
 
@@ -23,72 +28,92 @@ def game_ids() -> tuple[str, ...]:
     return tuple(sorted(_GAMES))
 
 
-def game_class(game_id: str) -> type[Game]:
+def game_class(game_id: object) -> type[Game]:
     """The class registered under `game_id`."""
-    try:
-        return _GAMES[game_id]
-    except KeyError:
+    found = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
         known = ", ".join(game_ids()) or "none"
-        raise ConfigError(f"unknown game '{game_id}' (games: {known})") from None
+        raise ConfigError(f"unknown game {quoted(game_id)} (games: {known})")
+    return found
 
 
 def make(
     game_id: str,
     players: int | None = None,
     seed: int | None = None,
-    variants: Iterable[str] | None = (),
+    variants: Any = (),
     **options: Any,
 ) -> Game:
     """Configure a game: `kleos.make("ilium", players=3, seed=7, variants=())`.
 
     Without a seed one is drawn from the system; it is kept in the config so the game
-    can be replayed. Variants are stored sorted, so their order never matters.
+    can be replayed. Variants are stored sorted, so their order never matters. An option that
+    names a file (a board, a card set) is read here, and the config keeps its data.
     """
     cls = game_class(game_id)
-    if variants is None:
-        variants = ()
-    if isinstance(variants, str):
-        variants = [variants]
-    variants = list(variants)
-    if not all(isinstance(v, str) for v in variants):
-        raise ConfigError(f"variants must be variant ids (strings), not {variants!r}")
-    if players is None:
-        players = cls.default_players
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise ConfigError(f"players must be a whole number, not {players!r}")
-    if seed is None:
-        seed = new_seed()
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ConfigError(f"seed must be a whole number of at least 0, not {seed!r}")
-    config = GameConfig(
-        game_id=game_id,
-        players=players,
-        seed=seed,
-        variants=tuple(sorted(set(variants))),
-        options=tuple(sorted(options.items())),
-    )
-    return cls(config)
+    return _configure(cls, players, seed, variants, cls.read_option_files(options))
 
 
-def make_from_config(data: dict[str, Any]) -> Game:
-    """Rebuild a game from `GameConfig.to_json()` data (as found in a record header)."""
+def make_from_config(data: object) -> Game:
+    """Rebuild a game from `GameConfig.to_json()` data (as found in a record header).
+
+    Options are taken as data: no file an option might name is ever opened.
+    """
     if not isinstance(data, dict):
         raise ConfigError("a game config must be a JSON object")
-    unknown = set(data) - {"game", "players", "seed", "variants", "options"}
+    unknown = set(data) - set(CONFIG_KEYS)
     if unknown:
-        raise ConfigError(f"unknown config keys: {', '.join(sorted(unknown))}")
-    variants = data.get("variants", [])
-    options = data.get("options", {})
+        raise ConfigError(f"unknown config keys: {echo(', '.join(sorted(map(str, unknown))))}")
+    variants, options = data.get("variants", []), data.get("options", {})
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise ConfigError("config 'variants' must be a list of variant ids")
     if not isinstance(options, dict):
         raise ConfigError("config 'options' must be an object")
     if data.get("seed") is None:
         raise ConfigError("config has no 'seed'")
-    return make(
-        str(data.get("game")),
-        players=data.get("players"),
-        seed=data["seed"],
-        variants=variants,
-        **options,
+    cls = game_class(data.get("game"))
+    return _configure(cls, data.get("players"), data["seed"], variants, options)
+
+
+def _configure(
+    cls: type[Game], players: object, seed: object, variants: object, options: dict[str, Any]
+) -> Game:
+    """Check every part of a config and build the game."""
+    if variants is None:
+        variants = ()
+    if isinstance(variants, str):
+        variants = [variants]
+    if not isinstance(variants, list | tuple | set | frozenset) or not all(
+        isinstance(v, str) for v in variants
+    ):
+        raise ConfigError(f"variants must be a list of variant ids, not {quoted(variants)}")
+    count = cls.default_players if players is None else as_index(players)
+    if count is None:
+        raise ConfigError(f"players must be a whole number, not {quoted(players)}")
+    if seed is None:
+        seed = new_seed()
+    number = as_index(seed)
+    if number is None or not 0 <= number <= MAX_SEED:
+        raise ConfigError(f"seed must be a whole number from 0 to 2^64 − 1, not {quoted(seed)}")
+    config = GameConfig(
+        game_id=cls.game_id,
+        players=count,
+        seed=number,
+        variants=tuple(sorted(set(variants))),
+        options=tuple(sorted(_json_options(options).items())),
     )
+    return cls(config)
+
+
+def _json_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of the options as JSON data (what a record can store), or a ConfigError."""
+    copied = {}
+    for name, value in options.items():
+        try:
+            copied[name] = json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
+            raise ConfigError(
+                f"option '{echo(name)}' must be JSON data (text, numbers, lists, objects), "
+                f"not {quoted(value)}"
+            ) from None
+    return copied

@@ -14,7 +14,8 @@ from kleos.core.records import Move, RecordWriter
 
 @dataclass(frozen=True)
 class Step:
-    """One applied move, as listeners see it (everything in it is public)."""
+    """One applied move, as listeners see it (everything in it is public: its `game` is the
+    handle without the master seed)."""
 
     ply: int
     player: PlayerId
@@ -56,7 +57,8 @@ def play_game(
     """Play one game to the end. Each agent decides for its seat from an `Observation`.
 
     The record (if `record_path` is given) is written move by move, so a game stopped
-    by Ctrl-C keeps every move made so far.
+    by Ctrl-C keeps every move made so far; it is sealed (its seed kept apart) until the game
+    ends or is abandoned.
     """
     if len(agents) != game.players:
         raise KleosError(f"{game.title} with {game.players} players needs {game.players} seats")
@@ -64,6 +66,7 @@ def play_game(
     state = game.new_initial_state()
     writer = RecordWriter(record_path, game, names) if record_path is not None else None
     result = GameResult(game, state, record_path=record_path)
+    public = game.without_seed()
     try:
         while not state.is_terminal():
             player = state.current_player
@@ -78,7 +81,7 @@ def play_game(
             result.moves.append(Move(player, str(action)))
             if writer is not None:
                 writer.move(player, str(action))
-            step = Step(len(result.moves) - 1, player, action, events, game)
+            step = Step(len(result.moves) - 1, player, action, events, public)
             for listener in listeners:
                 listener(step)
     finally:

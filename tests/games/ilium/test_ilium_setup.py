@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ilium_helpers import BV, SE, make, options, stock, write_board
+from ilium_helpers import BV, SE, finish_randomly, make, options, stock, write_board
 
 import kleos
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text, token_value
+from kleos.games.ilium.scenario import position
+from kleos.games.ilium.state import PHASE_CARD
 
 FULL_TYPE_VALUES = [1, 1, 2, 2, 2, 3, 3, 3, 4, 5]
 OPEN_SITES = ("SCM", "SKF", "ILU", "BAT", "CHR", "HIS", "THY", "KAL", "RHO", "IDA")
@@ -305,3 +307,23 @@ def test_board_numerals_must_fit_the_pool(tmp_path):
     board = write_board(tmp_path, [("A", 20), ("B", 20)], [("q1", "A", "B", 3, "A")])
     with pytest.raises(kleos.ConfigError, match="40 token places for 50 tokens"):
         make(3, board=board)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variants", [(), (SE,)])
+def test_scenario_position_keeps_every_card_of_the_deal(
+    players: int, variants: tuple[str, ...]
+) -> None:
+    """`scenario.position` without `decks` starts the chosen turn from the deal itself: the
+    deal's first player loses no card, every deck is whole but for the card now played, and
+    the game plays to its end."""
+    for seed in range(6):
+        game = make(players, variants, seed=seed)
+        full = sum(game.starting_deck().values())
+        for turn in range(players):
+            state = position(game, turn=turn)
+            revealed = 0 if state.phase == PHASE_CARD else 1  # a chosen card is not played yet
+            sizes = [len(deck) for deck in state.deck]
+            assert sizes == [full - revealed if p == turn else full for p in range(players)]
+            assert state.cards_left == full * players - revealed
+            assert finish_randomly(state, seed).is_terminal()

@@ -21,7 +21,7 @@ from kleos.games.elysium.actions import (
     Transfer,
     UsePower,
 )
-from kleos.games.elysium.cards import CardSet, load_card_set
+from kleos.games.elysium.cards import CardSet, card_set_data, load_card_set
 from kleos.games.elysium.game import Elysium
 from kleos.games.elysium.state import ElysiumState
 
@@ -48,5 +48,6 @@ __all__ = [
     "TakeQuest",
     "Transfer",
     "UsePower",
+    "card_set_data",
     "load_card_set",
 ]

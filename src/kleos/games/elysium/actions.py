@@ -271,6 +271,8 @@ class ActionTable:
         self.swap_base = len(fixed)
         self.card_ids = ids
         self.card_index = {card_id: i for i, card_id in enumerate(ids)}
+        self.card_index_folded = {card_id.lower(): i for i, card_id in enumerate(ids)}
+        """Card indices by lower-cased id (action text is read regardless of case)."""
         self.fixed = tuple(fixed)
         self.ids: dict[ElysiumAction, int] = {a: i for i, a in enumerate(fixed)}
         self._swaps: dict[tuple[int, int], Swap] = {}

@@ -1,21 +1,28 @@
-"""The Elysium card set: families, designs, cards, quests and tables, loaded from TOML.
+"""The Elysium card set: families, designs, cards, quests and tables, from TOML data.
 
-`load_card_set` reads and checks a card data file (the package's `data/cards.toml` by default);
-`card_set_for` is its per-path cache for game configs; `family_cards` picks the cards in play.
-The structural checks live in the sibling module `validate`.
+A card set travels as data, never as a file name: `card_set_data` reads a card-set TOML file
+(bounded in size) into the table that a game config keeps, and `card_set_for` builds the CardSet
+of such a table (None: the package's `data/cards.toml`), checked by the sibling module `validate`
+and cached by content. So a record holds its cards, and no record can make the engine open a
+file. `load_card_set` does both for a path; `family_cards` picks the cards in play.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import math
+import os
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date, time
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo, echo_path, quoted, read_bounded
 
 FAMILY_IDS = ("zeus", "poseidon", "hades", "ares", "apollo", "athena", "hermes", "hephaestus")
 """The 8 gods, in the order of the rules (§1); a card set may hold any of them."""
@@ -53,8 +60,21 @@ PRIMITIVES = (
     "copy_power",
 )
 """The closed vocabulary of effect primitives (spec §12), in the order of the spec."""
+FAMILIES_IN_PLAY = 5
+"""A game uses 5 families, so a card set needs at least 5."""
+MAX_CARD_SET_BYTES = 1024 * 1024
+"""The largest card-set file read: 16 times the package's (about 60 KB), and small enough to
+parse in under a second (as Ilium's boards)."""
+MAX_NESTING = 16
+"""How deep a card set's arrays and tables may nest (the package's nest 5 deep)."""
 MAX_LISTED_PROBLEMS = 8
-"""How many problems a ConfigError for a malformed card set lists (it also gives the count)."""
+"""At most this many problems are listed by a ConfigError for a malformed card set (which also
+gives their count), fewer when they would not fit in `MESSAGE_BUDGET` characters."""
+MESSAGE_BUDGET = 360
+"""Problems are listed while the message stays this short (its last line, "... and N more",
+excepted)."""
+CACHE_SIZE = 16
+"""How many card sets built from data are kept, so that games rebuilt from data are cheap."""
 
 
 @dataclass(frozen=True)
@@ -159,33 +179,41 @@ class CardSet:
     starting_gold: int
 
 
-def load_card_set(path: Path | None = None) -> CardSet:
+def card_set_data(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The data of a card-set TOML file, as a game config keeps it: read (at most
+    `MAX_CARD_SET_BYTES`), parsed and checked, so that any problem is a ConfigError naming the file.
+    """
+    name = echo_path(path)
+    data = _toml_data(read_bounded(path, MAX_CARD_SET_BYTES, "card set", ConfigError), name)
+    _checked_set(data, name)  # checked now, so that its problems name the file; then cached
+    return data
+
+
+def card_set_for(data: object) -> CardSet:
+    """The card set of a game config's `card_set` option: None is the default set; a table is
+    checked and built, once per content; anything else (a file name included) is a ConfigError.
+    """
+    if data is None:
+        return _default_card_set()
+    if not isinstance(data, dict):
+        raise ConfigError(
+            "a game config holds its card set as data (a table read from a TOML file by "
+            f'kleos.make("elysium", card_set=PATH)), never a file name; got {quoted(data)}'
+        )
+    return _checked_set(data, "data")
+
+
+def load_card_set(path: str | os.PathLike[str] | None = None) -> CardSet:
     """Read, check and build the card set in a TOML file (None: the package's `data/cards.toml`).
 
-    The default set is parsed once per process. A malformed file raises one `ConfigError` that
-    names the file and lists the first problems (each naming the design or card and the field)
-    with their total count, so that they can all be fixed at once. The checks are those of
-    `validate.check_card_data`. Card counts: the default set must be the full set (8 families,
-    56 designs, 168 cards, 9/6/6 cards of levels 1/2/3 per family); a custom file may be smaller,
-    but every family declared in its `[[family]]` tables must have at least one card of each
-    level 1, 2 and 3 (so that Family Legends can be built).
+    The default set is parsed once per process. A malformed file raises one short `ConfigError`
+    that names the file, counts its problems and lists the first (each naming the design or card
+    and the field); `validate.check_card_data` lists them all. The default set must be the full
+    set (8 families, 56 designs, 168 cards, 9/6/6 cards of levels 1/2/3 per family); a custom
+    file may be smaller, but needs at least `FAMILIES_IN_PLAY` families, each with a card of
+    every level 1, 2 and 3 (so that Family Legends can be built).
     """
-    if path is None:
-        return _default_card_set()
-    path = Path(path)
-    return _load(str(path), path.read_bytes, full_set=False)
-
-
-@functools.cache
-def _default_card_set() -> CardSet:
-    source = resources.files("kleos.games.elysium").joinpath("data").joinpath("cards.toml")
-    return _load(str(source), source.read_bytes, full_set=True)
-
-
-@functools.cache
-def card_set_for(path: str | None) -> CardSet:
-    """The card set a game config names (None: the default set), loaded once per path."""
-    return load_card_set(None if path is None else Path(path))
+    return _default_card_set() if path is None else card_set_for(card_set_data(path))
 
 
 def family_cards(card_set: CardSet, families: Iterable[str]) -> list[Card]:
@@ -201,25 +229,121 @@ def family_cards(card_set: CardSet, families: Iterable[str]) -> list[Card]:
     return [card for card in card_set.cards if card.design.family in chosen]
 
 
-def _load(name: str, read: Callable[[], bytes], *, full_set: bool) -> CardSet:
-    """Parse, check and build; every failure is a ConfigError naming the file."""
+@functools.cache
+def _default_card_set() -> CardSet:
+    source = resources.files("kleos.games.elysium").joinpath("data").joinpath("cards.toml")
+    name = "data/cards.toml"
+    return _build_checked(_toml_data(source.read_bytes(), name), name, full_set=True)
+
+
+def _toml_data(raw: bytes, name: str) -> dict[str, Any]:
+    """Parsed TOML that JSON can hold; every failure is a ConfigError naming the file."""
     try:
-        data = tomllib.loads(read().decode("utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read card set {name}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"card set {name} is not a valid TOML file: {exc}") from None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"card set {name} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        reason = str(exc) if str(exc).isprintable() else repr(str(exc))[1:-1]
+        raise ConfigError(f"card set {name} is not a valid TOML file: {reason[:120]}") from None
+    except RecursionError:
+        raise ConfigError(f"card set {name} is nested too deeply to be read") from None
+    except ValueError:  # an integer of more than 4,300 digits (TOMLDecodeError is caught above)
+        raise ConfigError(f"card set {name} holds a number too long to be read") from None
+    _refuse_what_json_cannot_hold(data, name)
+    return data
+
+
+def _refuse_what_json_cannot_hold(data: dict[str, Any], name: str) -> None:
+    """A ConfigError naming the first value a game config (JSON) cannot hold: a date or time,
+    nan or infinity, an integer beyond 64 bits, or tables nested over `MAX_NESTING` deep."""
+    stack: list[tuple[dict[str, Any] | list[Any], tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, trail = stack.pop()
+        if len(trail) > MAX_NESTING:
+            raise ConfigError(
+                f"card set {name}: {_trail(trail)} is nested over {MAX_NESTING} levels deep"
+            )
+        items = value.items() if isinstance(value, dict) else enumerate(value, 1)
+        for key, item in items:
+            if isinstance(item, dict | list):
+                stack.append((item, (*trail, key)))
+            elif not _json_scalar(item):
+                raise ConfigError(
+                    f"card set {name}: {_trail((*trail, key))} is {_unlike_json(item)}; a card "
+                    "set holds only text, numbers, true/false, arrays and tables"
+                )
+
+
+def _json_scalar(value: object) -> bool:
+    if isinstance(value, int):  # bools included
+        return -(2**63) <= value < 2**63
+    return isinstance(value, str) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _unlike_json(value: object) -> str:
+    if isinstance(value, int):
+        return "an integer beyond 64 bits"
+    if isinstance(value, float):
+        return f"{value}, not a finite number"
+    return "a date or time" if isinstance(value, date | time) else f"a {type(value).__name__}"
+
+
+def _trail(trail: tuple[str | int, ...]) -> str:
+    """Where a value is, as `design[3].copies[1].id` (array items counted from 1)."""
+    text = "".join(f"[{key}]" if isinstance(key, int) else f".{echo(key)}" for key in trail)
+    text = text.removeprefix(".")
+    return text if len(text) <= 100 else "…" + text[-99:]
+
+
+_BUILT: dict[str, CardSet] = {}
+"""Card sets built from data, by the SHA-256 of their canonical JSON (oldest dropped first)."""
+
+
+def _checked_set(data: dict[Any, Any], source: str) -> CardSet:
+    """The card set of data (checked on first sight), cached by its canonical JSON's digest."""
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ConfigError(
+            f"card set {source} must be JSON data (text, numbers, lists, tables), "
+            f"not {quoted(data)}"
+        ) from None
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    card_set = _BUILT.get(digest)
+    if card_set is None:
+        # Built from a fresh JSON copy: a caller changing its data later changes no cached set.
+        card_set = _build_checked(json.loads(text), source, full_set=False)
+        if len(_BUILT) >= CACHE_SIZE:
+            del _BUILT[next(iter(_BUILT))]
+        _BUILT[digest] = card_set
+    return card_set
+
+
+def _build_checked(data: dict[str, Any], source: str, *, full_set: bool) -> CardSet:
+    """The CardSet of data that passes the checks; else a short ConfigError naming `source`."""
     # Imported here because validate imports this module's vocabulary.
     from kleos.games.elysium.validate import check_card_data
 
     problems = check_card_data(data, full_set=full_set)
     if problems:
-        listed = "".join(f"\n  - {problem}" for problem in problems[:MAX_LISTED_PROBLEMS])
-        more = len(problems) - MAX_LISTED_PROBLEMS
-        tail = f"\n  ... and {more} more" if more > 0 else ""
-        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
-        raise ConfigError(f"bad card set {name}: {count}{listed}{tail}")
+        raise ConfigError(_problems_message(source, problems))
     return _build(data)
+
+
+def _problems_message(source: str, problems: list[str]) -> str:
+    """The count of problems and as many of the first as fit in `MESSAGE_BUDGET` characters
+    (always the first; each problem line is short)."""
+    count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+    message = f"bad card set {source}: {count}"
+    listed = 0
+    for problem in problems[:MAX_LISTED_PROBLEMS]:
+        line = f"\n  - {problem}"
+        if listed and len(message) + len(line) > MESSAGE_BUDGET:
+            break
+        message += line
+        listed += 1
+    more = len(problems) - listed
+    return message + (f"\n  ... and {more} more" if more else "")
 
 
 def _build(data: dict[str, Any]) -> CardSet:

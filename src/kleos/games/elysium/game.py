@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from kleos.core.errors import ActionParseError, ConfigError
+from kleos.core.inputs import echo, quoted
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
 from kleos.games.elysium.actions import ElysiumAction, action_table
-from kleos.games.elysium.cards import BLACK, COLUMNS, Card, CardSet, Effect, card_set_for
+from kleos.games.elysium.cards import (
+    BLACK,
+    COLUMNS,
+    FAMILIES_IN_PLAY,
+    Card,
+    CardSet,
+    Effect,
+    card_set_data,
+    card_set_for,
+)
 from kleos.games.elysium.rules import advance, run, start_game
 from kleos.games.elysium.state import ElysiumState
 
-FAMILIES_IN_PLAY = 5
 ORACLE_SIZE = 4
 MODIFIERS = ("extra_transfer", "transfer_discount", "per_transfer_gain")
 """Primitives that a Legend power applies as a static modifier (§8.8)."""
@@ -96,7 +106,9 @@ class Elysium(Game):
     """Elysium for 2–4 players with the full 168-card set.
 
     Options: `families` — a list of 5 family ids, 'recommended', or omitted for 5 at random;
-    `card_set` — path to another card-set TOML file that passes the same validation.
+    `card_set` — another card set that passes the same validation: `kleos.make` takes the
+    path of a card-set TOML file and keeps its data in the config, so that a record holds the
+    cards themselves and never names a file.
     """
 
     game_id = "elysium"
@@ -125,6 +137,14 @@ class Elysium(Game):
         self.agora_size = 1 + 3 * config.players
         self.advance = advance
 
+    @classmethod
+    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A `card_set` given as a file path is read into its data."""
+        cards = options.get("card_set")
+        if isinstance(cards, str | os.PathLike):
+            return {**options, "card_set": card_set_data(cards)}
+        return options
+
     def _families(self, option: Any) -> tuple[str, ...] | None:
         """The families in play: fixed now, or None to draw them at set-up."""
         known = [f.id for f in self.card_set.families]
@@ -135,24 +155,30 @@ class Elysium(Game):
         if isinstance(option, str):
             option = [f.strip() for f in option.split(",")]
         if not isinstance(option, list | tuple) or not all(isinstance(f, str) for f in option):
-            raise ConfigError("families must be a list of family ids, 'recommended' or omitted")
+            raise ConfigError(
+                f"families must be a list of family ids, 'recommended' or omitted, "
+                f"not {quoted(option)}"
+            )
         chosen = [f.lower() for f in option]
         unknown = [f for f in chosen if f not in known]
         if unknown:
-            raise ConfigError(f"unknown families {unknown} (families: {', '.join(known)})")
+            raise ConfigError(f"unknown families {echo(unknown)} (families: {', '.join(known)})")
         if len(set(chosen)) != FAMILIES_IN_PLAY:
-            raise ConfigError(f"choose exactly {FAMILIES_IN_PLAY} different families, not {chosen}")
+            raise ConfigError(
+                f"choose exactly {FAMILIES_IN_PLAY} different families, not {echo(chosen)}"
+            )
         return tuple(sorted(chosen, key=known.index))
 
     def new_initial_state(self) -> ElysiumState:
         """Families, draw pile, Pediment, discs, gold, VP, Agora and Oracle (§3)."""
-        rng = make_rng(self.config.seed)
+        seed = self.config.master_seed()
+        rng = make_rng(seed)
         state = ElysiumState(self)
         known = [f.id for f in self.card_set.families]
         families = self.families or tuple(
             sorted(rng.sample(known, FAMILIES_IN_PLAY), key=known.index)
         )
-        state.chance_seed = derive_seed(self.config.seed, "reshuffles")
+        state.chance_seed = derive_seed(seed, "reshuffles")
         start_game(state, families, rng)
         run(state)
         return state
@@ -168,24 +194,13 @@ class Elysium(Game):
         """The size of the integer action space."""
         return self.actions.size
 
-    def action_id(self, action: Action) -> int:
+    def _action_id(self, action: Action) -> int | None:
         """The stable integer of an action."""
-        try:
-            found = self.actions.action_id(action)  # type: ignore[arg-type]
-        except TypeError:
-            found = None
-        if found is None:
-            raise ActionParseError(f"{action!r} is not an Elysium action of this card set")
-        return found
+        return self.actions.action_id(action)  # type: ignore[arg-type]
 
-    def action_from_id(self, action_id: int) -> ElysiumAction:
+    def _action_from_id(self, index: int) -> ElysiumAction:
         """The action with a given integer."""
-        if not isinstance(action_id, int) or not 0 <= action_id < self.actions.size:
-            raise ActionParseError(
-                f"action id must be a whole number from 0 to {self.actions.size - 1}, "
-                f"not {action_id!r}"
-            )
-        return self.actions.from_id(action_id)
+        return self.actions.from_id(index)
 
     def player_name(self, player: PlayerId) -> str:
         """Seats are P1 to P4."""

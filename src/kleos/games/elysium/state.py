@@ -189,7 +189,7 @@ class ElysiumState(State):
             setattr(new, name, getattr(self, name)[:])
         return new
 
-    def determinize(self, player: PlayerId | None, rng: random.Random) -> ElysiumState:
+    def _determinize(self, player: PlayerId | None, rng: random.Random) -> ElysiumState:
         """Resample the hidden cards (draw pile order and Citizen faces) and reseed the future.
 
         The result depends only on the view and `rng`: the hidden cards are sorted before the
@@ -226,13 +226,13 @@ class ElysiumState(State):
         new.chance_seed = rng.getrandbits(63)
         return new
 
-    def view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> dict[str, Any]:
         """What everyone may see (§14): the same for every player and for spectators."""
         from kleos.games.elysium.views import view
 
         return view(self)
 
-    def explain_illegal(self, action: Action) -> str:
+    def _explain_illegal(self, action: Action) -> str:
         """Why an action is refused, in words."""
         from kleos.games.elysium.views import explain_illegal
 

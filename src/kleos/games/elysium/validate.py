@@ -1,25 +1,37 @@
 """Structural checks of the Elysium card data (the raw TOML tables) before a CardSet is built.
 
-`check_card_data` returns every problem found, table by table, as text of the form
-"design ZEU-04: field 'level': must be 1, 2 or 3, got 4". What is checked:
+`check_card_data` returns every problem found, table by table, as a short line of the form
+"design ZEU-04: field 'level': must be 1, 2 or 3, got 4". It never raises, whatever the data
+(any JSON or TOML value), and quotes the data's values with `echo`, so that no line is long.
+What is checked — enough that a game played with a set that passes never fails on its data:
 
-- rules: columns are yellow, blue, green, red; starting gold >= 0; the recommended families are
-  distinct families of the file. Scoring: family_legend_vp for 2 and 3 cards, level_legend_vp for
-  2 to 5 cards (VP >= 0), citizen_penalty_vp <= 0, ares_pp_rank_vp 4 VP values >= 0.
-- families: ids among the 8 gods, unique; name, code, theme present; codes unique.
-- quests: unique ids; number >= 1; players a list of distinct counts 2..4; VP, gold >= 0,
-  lyres >= 1; the same Incomplete side {vp, gold, lyres} on every tile; for each player count p
-  the tiles used are numbered 1..k, without gaps or repeats, with p <= k <= 4.
+- shape: the data is a table; [[family]], [[quest]], [[pediment]], [[level_bonus]],
+  [[family_bonus]], [[primitive]] are arrays of at most MAX_TABLES tables, [[design]] of at most
+  MAX_DESIGNS (so that no file makes a game build huge tables). Ids — family codes, design, card
+  and quest ids — are 1 to MAX_ID_LENGTH ASCII letters, digits, '-' and '_' (so that action text
+  can name them) and unique whatever their case (action text is read without case). Numbers
+  are integers (never true, false or 2.0) of at most MAX_NUMBER; names, themes and texts are
+  printable text of at most MAX_TEXT_LENGTH characters.
+- rules: columns are yellow, blue, green, red; starting gold >= 0; the recommended families
+  are 5 distinct families of the file. Scoring: family_legend_vp for 2 and 3 cards,
+  level_legend_vp for 2 to 5 cards (VP >= 0), citizen_penalty_vp <= 0, ares_pp_rank_vp 4 VP
+  values >= 0.
+- families: at least FAMILIES_IN_PLAY (a game uses 5); ids among the 8 gods, unique; name and
+  theme present; codes unique.
+- quests: unique ids, never 'incomplete' (the name of every tile's back); number >= 1; players
+  a list of distinct counts 2..4; VP, gold >= 0, lyres >= 1; the same Incomplete side {vp, gold,
+  lyres} on every tile; for each player count p the tiles used are numbered 1..k, without gaps
+  or repeats, with p <= k <= 4 (so every player count has its quests).
 - pediment: sides A and B, each using the 4 column colours once. Bonus tiles: one level bonus per
   level 1..3; family bonus ranks 1 and 2 for every family, with the same VP for every family.
 - [[primitive]] (if present): the same ops, params and allowed_in as the code's vocabulary.
 - designs: only known fields; unique id starting with the family code; family declared; unique
   non-empty name; level 1..3; power type known; text present; a window (actions, legends, any)
   exactly on activate and trigger powers; a hook (on_take_quest) only on permanent powers.
-  Effects: a non-empty list of the 21 primitives, each allowed in the design's power type
-  (a permanent with a hook counts as permanent_hook, without as permanent_static), with exactly
-  its parameters, each of the right kind; PP only on Ares cards, Oracle primitives only on Apollo
-  cards, and a transfer filter that matches something.
+  Effects: a list of 1 to MAX_EFFECTS of the 21 primitives, each allowed in the design's power
+  type (a permanent with a hook counts as permanent_hook, without as permanent_static), with
+  exactly its parameters, each of the right kind; PP only on Ares cards, Oracle primitives only
+  on Apollo cards, and a transfer filter that matches something.
 - cards: exactly 3 copies per design, with ids design id + a, b, c and no other field than the
   condition; card ids unique; a condition of 1 or 2 circles among the colours and black, never
   two circles of the same colour.
@@ -29,20 +41,22 @@
 
 from __future__ import annotations
 
+import string
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeGuard
 
+from kleos.core.inputs import echo, quoted
 from kleos.games.elysium.cards import (
     BLACK,
     COLUMNS,
     COPY_KINDS,
     COUNTERS,
+    FAMILIES_IN_PLAY,
     FAMILY_IDS,
     HOOKS,
     LOSS_KINDS,
     POWER_TYPES,
-    PRIMITIVES,
     RESOURCES,
     WINDOWS,
 )
@@ -97,22 +111,69 @@ FULL_DESIGNS, FULL_CARDS, FULL_DESIGNS_PER_FAMILY = 56, 168, 7
 FULL_LEVELS = {1: 9, 2: 6, 3: 6}
 """Cards of each level per family in the full set."""
 
+MAX_DESIGNS = 200
+"""Designs in a set (3 cards each): over 3 times the full set's 56, and few enough that the
+action table of a game (about 70 actions per card) stays small."""
+MAX_TABLES = 64
+"""Tables in each other array; the full set has 8 families, 6 quests, 16 family bonus tiles."""
+MAX_EFFECTS = 8
+"""Effects of a design; the full set's have 1 or 2."""
+MAX_ID_LENGTH = 32
+"""Characters of an id; the full set's longest is 7 (ZEU-01a), and two ids fit in an action."""
+MAX_TEXT_LENGTH = 500
+"""Characters of a name, theme or card text; the full set's longest text has 172."""
+MAX_NUMBER = 999
+"""The largest VP, gold, lyre or effect amount (the full set's largest is 16)."""
+MAX_PROBLEM_LENGTH = 160
+"""Characters of a problem line (longer lines are cut)."""
+ID_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
+ID_RULE = f"must be 1 to {MAX_ID_LENGTH} ASCII letters, digits, '-' or '_'"
+TEXT_RULE = f"must be printable text of 1 to {MAX_TEXT_LENGTH} characters"
+
 
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _at_least(low: int) -> Callable[[Any], bool]:
-    return lambda value: _is_int(value) and value >= low
+def _number(low: int) -> Callable[[Any], bool]:
+    """A test: an integer from `low` to MAX_NUMBER."""
+    return lambda value: _is_int(value) and low <= value <= MAX_NUMBER
+
+
+def _member(value: Any, allowed: Collection[Any]) -> bool:
+    """`value` is one of `allowed`, text or an integer itself (so that true, 2.0 and [] never
+    pass for 1, 2 or a name)."""
+    return type(value) in (str, int) and value in allowed
+
+
+def _is_id(value: Any) -> TypeGuard[str]:
+    return (
+        isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH and set(value) <= ID_CHARACTERS
+    )
+
+
+def _is_text(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and bool(value.strip())
+        and len(value) <= MAX_TEXT_LENGTH
+        and value.isprintable()
+    )
 
 
 def _distinct(value: Any, allowed: tuple[Any, ...], *, empty: bool) -> bool:
     return (
         isinstance(value, list)
         and (empty or bool(value))
-        and all(not isinstance(x, bool) and x in allowed for x in value)
+        and len(value) <= len(allowed)
+        and all(_member(x, allowed) for x in value)
         and len(set(value)) == len(value)
     )
+
+
+def _each_once(value: Any, expected: tuple[Any, ...]) -> bool:
+    """`value` is a list of the expected values, each once, in any order."""
+    return _distinct(value, expected, empty=False) and len(value) == len(expected)
 
 
 def _amounts(value: Any, key: str, allowed: tuple[str, ...], sizes: tuple[int, ...]) -> bool:
@@ -122,8 +183,8 @@ def _amounts(value: Any, key: str, allowed: tuple[str, ...], sizes: tuple[int, .
         and all(
             isinstance(x, dict)
             and set(x) == {key, "n"}
-            and x[key] in allowed
-            and _at_least(1)(x["n"])
+            and _member(x[key], allowed)
+            and _number(1)(x["n"])
             for x in value
         )
         and len({x[key] for x in value}) == len(value)
@@ -140,12 +201,17 @@ def _listed(values: tuple[Any, ...]) -> str:
     return ", ".join(str(value) for value in values)
 
 
+def _named(kind: str, name: Any, number: int) -> str:
+    """How a problem names a table: by its id when it has one, else by its place."""
+    return f"{kind} {echo(name)}" if isinstance(name, str) and name else f"{kind} #{number}"
+
+
 PARAM_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "count": (_at_least(1), "a positive integer"),
+    "count": (_number(1), f"an integer from 1 to {MAX_NUMBER}"),
     "bool": (lambda v: isinstance(v, bool), "true or false"),
-    "level": (lambda v: _is_int(v) and v in (1, 2, 3), "a level 1, 2 or 3"),
-    "resource": (lambda v: v in RESOURCES, f"one of {_listed(RESOURCES)}"),
-    "counter": (lambda v: v in COUNTERS, f"one of {_listed(COUNTERS)}"),
+    "level": (lambda v: _member(v, (1, 2, 3)), "a level 1, 2 or 3"),
+    "resource": (lambda v: _member(v, RESOURCES), f"one of {_listed(RESOURCES)}"),
+    "counter": (lambda v: _member(v, COUNTERS), f"one of {_listed(COUNTERS)}"),
     "levels": (
         lambda v: _distinct(v, (1, 2, 3), empty=True),
         "a list of distinct levels among 1, 2, 3 (possibly empty)",
@@ -166,21 +232,26 @@ PARAM_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
-def check_card_data(data: dict[str, Any], *, full_set: bool) -> list[str]:
+def check_card_data(data: object, *, full_set: bool) -> list[str]:
     """Every structural problem of parsed card data (empty: the data is good); never raises."""
+    if not isinstance(data, dict):
+        return [f"a card set is a table of tables (a TOML file's content), not {quoted(data)}"]
     return _Checker(data, full_set).problems
 
 
 class _Checker:
     """Runs the checks once, collecting problems instead of stopping at the first."""
 
-    def __init__(self, data: dict[str, Any], full_set: bool) -> None:
+    def __init__(self, data: dict[Any, Any], full_set: bool) -> None:
         self.data = data
         self.problems: list[str] = []
         self.codes: dict[str, str] = {}
+        """Family id -> code, for the families declared without a problem."""
         self.card_ids: dict[str, str] = {}
+        """Card id (in lower case) -> the design that has it."""
         self.names: set[str] = set()
         self.designs: set[str] = set()
+        """Design ids, in lower case."""
         self.family_designs = Counter[str]()
         self.cards = Counter[tuple[str, int]]()
         self._families()
@@ -188,25 +259,41 @@ class _Checker:
         self._quests()
         self._temple()
         self._primitives()
-        for number, raw in enumerate(self._tables("design"), 1):
+        for number, raw in enumerate(self._tables("design", MAX_DESIGNS), 1):
             self._design(number, raw)
         self._counts(full_set)
 
-    def add(self, where: str, field: str, message: str) -> None:
-        self.problems.append(f"{where}: field '{field}': {message}")
+    def add(self, where: str, field: Any, message: str) -> None:
+        """A problem with one field of a table."""
+        self.note(f"{where}: field '{echo(field)}': {message}")
 
     def note(self, message: str) -> None:
-        self.problems.append(message)
+        """A problem, cut to MAX_PROBLEM_LENGTH characters."""
+        cut = len(message) > MAX_PROBLEM_LENGTH
+        self.problems.append(message[: MAX_PROBLEM_LENGTH - 1] + "…" if cut else message)
 
-    def _tables(self, key: str) -> list[dict[str, Any]]:
-        """The tables of array `key` (a problem if it is missing or holds something else)."""
+    def unknown_keys(
+        self, where: str, table: dict[Any, Any], known: Collection[str], why: str
+    ) -> None:
+        """One problem for a table's unknown keys: the first, and how many more."""
+        unknown = [key for key in table if key not in known]
+        if unknown:
+            more = f"; {len(unknown) - 1} more unknown" if len(unknown) > 1 else ""
+            self.add(where, unknown[0], f"unknown field ({why}){more}")
+
+    def _tables(self, key: str, limit: int = MAX_TABLES) -> list[dict[Any, Any]]:
+        """The tables of array `key` (a problem if it is missing, too long or holds something
+        else; then none are checked)."""
         value = self.data.get(key)
+        if isinstance(value, list) and len(value) > limit:
+            self.note(f"[[{key}]]: at most {limit} tables, got {len(value):,}")
+            return []
         if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
             self.note(f"[[{key}]]: must be an array of tables")
             return []
         return value
 
-    def _table(self, key: str) -> dict[str, Any]:
+    def _table(self, key: str) -> dict[Any, Any]:
         value = self.data.get(key)
         if not isinstance(value, dict):
             self.note(f"[{key}]: table missing")
@@ -214,121 +301,164 @@ class _Checker:
         return value
 
     def _families(self) -> None:
+        codes: set[str] = set()
+        """Codes in lower case."""
         for number, fam in enumerate(self._tables("family"), 1):
-            fid = fam.get("id")
-            where = f"family {fid if isinstance(fid, str) else f'#{number}'}"
-            if fid not in FAMILY_IDS:
-                self.add(where, "id", f"must be one of {_listed(FAMILY_IDS)}, got {fid!r}")
+            fid: Any = fam.get("id")
+            code: Any = fam.get("code")
+            where = _named("family", fid, number)
+            known = _member(fid, FAMILY_IDS)
+            if not known:
+                self.add(where, "id", f"must be one of {_listed(FAMILY_IDS)}, got {quoted(fid)}")
             elif fid in self.codes:
                 self.add(where, "id", "duplicate family id")
-            for field in ("name", "code", "theme"):
-                if not isinstance(fam.get(field), str) or not fam[field].strip():
-                    self.add(where, field, "must be a non-empty string")
-            code = fam.get("code")
-            if isinstance(code, str) and code in self.codes.values():
-                self.add(where, "code", f"duplicate family code {code!r}")
-            if fid in FAMILY_IDS and fid not in self.codes and isinstance(code, str):
+            for field in ("name", "theme"):
+                if not _is_text(fam.get(field)):
+                    self.add(where, field, TEXT_RULE)
+            if not _is_id(code):
+                self.add(where, "code", f"{ID_RULE}, got {quoted(code)}")
+            elif code.lower() in codes:
+                self.add(
+                    where,
+                    "code",
+                    f"duplicate family code {quoted(code)} (codes are read without case)",
+                )
+            elif known and fid not in self.codes:
                 self.codes[fid] = code
-        if not self.codes:
-            self.note("[[family]]: the card set needs at least one family")
+            if isinstance(code, str):
+                codes.add(code.lower())
+        if len(self.codes) < FAMILIES_IN_PLAY:
+            self.note(
+                f"[[family]]: a game uses {FAMILIES_IN_PLAY} families, so a card set needs at "
+                f"least {FAMILIES_IN_PLAY}; got {len(self.codes)}"
+            )
 
     def _rules(self) -> None:
         rules = self._table("rules")
-        if rules.get("columns") != list(COLUMNS):
-            self.add("[rules]", "columns", f"must be {list(COLUMNS)}, got {rules.get('columns')!r}")
-        if not _at_least(0)(rules.get("starting_gold")):
-            self.add("[rules]", "starting_gold", "must be an integer >= 0")
-        rec = rules.get("recommended_first_game")
-        if not _distinct(rec, tuple(self.codes), empty=False):
+        columns = rules.get("columns")
+        if columns != list(COLUMNS):
+            self.add("[rules]", "columns", f"must be {list(COLUMNS)}, got {quoted(columns)}")
+        if not _number(0)(rules.get("starting_gold")):
+            self.add("[rules]", "starting_gold", f"must be an integer from 0 to {MAX_NUMBER}")
+        rec: Any = rules.get("recommended_first_game")
+        if not (_distinct(rec, tuple(self.codes), empty=False) and len(rec) == FAMILIES_IN_PLAY):
             self.add(
                 "[rules]",
                 "recommended_first_game",
-                f"must be a list of distinct families of the file, got {rec!r}",
+                f"must be {FAMILIES_IN_PLAY} distinct families of the file, got {quoted(rec)}",
             )
         scoring = self._table("scoring")
         for field, sizes in (("family_legend_vp", (2, 3)), ("level_legend_vp", (2, 3, 4, 5))):
             table = scoring.get(field)
             if not (
                 isinstance(table, dict)
-                and sorted(table) == [str(size) for size in sizes]
-                and all(_at_least(0)(vp) for vp in table.values())
+                and set(table) == {str(size) for size in sizes}
+                and all(_number(0)(vp) for vp in table.values())
             ):
                 self.add(
                     "[scoring]", field, f"must give VP >= 0 for Legends of {_listed(sizes)} cards"
                 )
         penalty = scoring.get("citizen_penalty_vp")
-        if not (_is_int(penalty) and penalty <= 0):
-            self.add("[scoring]", "citizen_penalty_vp", f"must be an integer <= 0, got {penalty!r}")
+        if not (_is_int(penalty) and -MAX_NUMBER <= penalty <= 0):
+            self.add(
+                "[scoring]",
+                "citizen_penalty_vp",
+                f"must be an integer from -{MAX_NUMBER} to 0, got {quoted(penalty)}",
+            )
         ranks = scoring.get("ares_pp_rank_vp")
-        if not (isinstance(ranks, list) and len(ranks) == 4 and all(map(_at_least(0), ranks))):
-            self.add("[scoring]", "ares_pp_rank_vp", f"must be 4 VP values >= 0, got {ranks!r}")
+        if not (isinstance(ranks, list) and len(ranks) == 4 and all(map(_number(0), ranks))):
+            self.add("[scoring]", "ares_pp_rank_vp", f"must be 4 VP values >= 0, got {echo(ranks)}")
 
     def _quests(self) -> None:
         ids: set[str] = set()
-        backs: list[Any] = []
+        """Quest ids in lower case."""
+        back_side: dict[Any, Any] | None = None
         numbers: dict[int, list[int]] = {2: [], 3: [], 4: []}
         for number, quest in enumerate(self._tables("quest"), 1):
             qid = quest.get("id")
-            where = f"quest {qid if isinstance(qid, str) else f'#{number}'}"
-            if not isinstance(qid, str) or qid in ids:
-                self.add(where, "id", "must be a string, unique among the quests")
-            ids.add(str(qid))
+            where = _named("quest", qid, number)
+            if not _is_id(qid):
+                self.add(where, "id", f"{ID_RULE}, got {quoted(qid)}")
+            elif qid.lower() in ids:
+                self.add(where, "id", "duplicate quest id (ids are read without case)")
+            elif qid.lower() == "incomplete":
+                self.add(where, "id", "'incomplete' names the back of every Quest tile")
+            if isinstance(qid, str):
+                ids.add(qid.lower())
             for field, low in (("number", 1), ("vp", 0), ("gold", 0), ("lyres", 1)):
-                if not _at_least(low)(quest.get(field)):
-                    self.add(where, field, f"must be an integer >= {low}, got {quest.get(field)!r}")
+                if not _number(low)(quest.get(field)):
+                    self.add(
+                        where,
+                        field,
+                        f"must be an integer from {low} to {MAX_NUMBER}, "
+                        f"got {quoted(quest.get(field))}",
+                    )
             players: Any = quest.get("players")
             if not _distinct(players, (2, 3, 4), empty=False):
-                self.add(where, "players", f"must be distinct player counts 2..4, got {players!r}")
-            elif _at_least(1)(quest.get("number")):
+                self.add(
+                    where, "players", f"must be distinct player counts 2..4, got {echo(players)}"
+                )
+            elif _number(1)(quest.get("number")):
                 for count in players:
                     numbers[count].append(quest["number"])
             back = quest.get("incomplete")
             if not (
                 isinstance(back, dict)
                 and set(back) == {"vp", "gold", "lyres"}
-                and _at_least(0)(back["vp"])
-                and _at_least(0)(back["gold"])
-                and _at_least(1)(back["lyres"])
+                and _number(0)(back["vp"])
+                and _number(0)(back["gold"])
+                and _number(1)(back["lyres"])
             ):
                 self.add(where, "incomplete", "must be {vp >= 0, gold >= 0, lyres >= 1}")
-            elif backs and back != backs[0]:
-                self.add(where, "incomplete", f"must be the same on every tile ({backs[0]})")
-            backs.append(back)
+            elif back_side is None:
+                back_side = back
+            elif back != back_side:
+                self.add(where, "incomplete", f"must be the same on every tile ({back_side})")
         for count, used in numbers.items():
             k = len(used)
             if sorted(used) != list(range(1, k + 1)) or not count <= k <= 4:
                 self.add(
                     f"quests for {count} players",
                     "number",
-                    f"must be 1..k without gaps or repeats, {count} <= k <= 4; got {sorted(used)}",
+                    f"must be 1..k without gaps or repeats, {count} <= k <= 4; "
+                    f"got {echo(sorted(used))}",
                 )
 
     def _temple(self) -> None:
         pediment = self._tables("pediment")
         sides = [side.get("side") for side in pediment]
-        if sorted(map(str, sides)) != ["A", "B"]:
-            self.add("[[pediment]]", "side", f"must be A and B once each, got {sides}")
+        if not _each_once(sides, ("A", "B")):
+            self.add("[[pediment]]", "side", f"must be A and B once each, got {echo(sides)}")
         for side in pediment:
             slots = side.get("slots")
-            if not isinstance(slots, list) or sorted(map(str, slots)) != sorted(COLUMNS):
+            if not _each_once(slots, COLUMNS):
                 self.add(
-                    f"pediment side {side.get('side')}",
+                    f"pediment side {echo(side.get('side'))}",
                     "slots",
-                    f"must use each of {_listed(COLUMNS)} once, got {side.get('slots')!r}",
+                    f"must use each of {_listed(COLUMNS)} once, got {echo(slots)}",
                 )
         tiles = self._tables("level_bonus")
-        if sorted(str(t.get("level")) for t in tiles) != ["1", "2", "3"]:
+        if not _each_once([tile.get("level") for tile in tiles], (1, 2, 3)):
             self.add("[[level_bonus]]", "level", "needs one tile for each level 1, 2, 3")
         for tile in tiles:
-            if not _at_least(0)(tile.get("vp")):
-                self.add(f"level bonus {tile.get('level')}", "vp", "must be an integer >= 0")
-        ranks: dict[str, dict[Any, Any]] = {fid: {} for fid in self.codes}
+            if not _number(0)(tile.get("vp")):
+                self.add(
+                    f"level bonus {echo(tile.get('level'))}",
+                    "vp",
+                    f"must be an integer from 0 to {MAX_NUMBER}",
+                )
+        self._family_bonus()
+
+    def _family_bonus(self) -> None:
+        ranks: dict[str, dict[int, int]] = {fid: {} for fid in self.codes}
         for tile in self._tables("family_bonus"):
-            fam, rank, vp = tile.get("family"), tile.get("rank"), tile.get("vp")
-            where = f"family bonus {fam} rank {rank}"
+            fam: Any = tile.get("family")
+            rank: Any = tile.get("rank")
+            vp: Any = tile.get("vp")
+            where = f"family bonus {echo(fam)} rank {echo(rank)}"
             if not isinstance(fam, str) or fam not in ranks:
-                self.add(where, "family", f"must be a family of the file, got {fam!r}")
-            elif rank not in (1, 2) or rank in ranks[fam] or not _at_least(0)(vp):
+                self.add(where, "family", f"must be a family of the file, got {quoted(fam)}")
+            elif not _member(rank, (1, 2)) or rank in ranks[fam] or not _number(0)(vp):
                 self.add(where, "rank", "needs rank 1 or 2 (once each) and an integer vp >= 0")
             else:
                 ranks[fam][rank] = vp
@@ -345,80 +475,83 @@ class _Checker:
         if "primitive" not in self.data:
             return
         for entry in self._tables("primitive"):
-            op = entry.get("op")
-            where = f"primitive {op}"
-            if not isinstance(op, str) or op not in SIGNATURES:
-                self.add(where, "op", f"not one of the 21 primitives: {_listed(PRIMITIVES)}")
+            op: Any = entry.get("op")
+            where = f"primitive {echo(op)}"
+            if not _member(op, SIGNATURES):
+                self.add(where, "op", "not one of the 21 primitives of the rules (§12)")
                 continue
             params, contexts = SIGNATURES[op]
             if entry.get("params") != list(params):
                 self.add(where, "params", f"must be {list(params)}")
-            allowed = entry.get("allowed_in")
-            if not isinstance(allowed, list) or sorted(map(str, allowed)) != sorted(contexts):
+            if not _each_once(entry.get("allowed_in"), contexts):
                 self.add(where, "allowed_in", f"must be {sorted(contexts)}")
 
-    def _design(self, number: int, raw: dict[str, Any]) -> None:
+    def _design(self, number: int, raw: dict[Any, Any]) -> None:
         did = raw.get("id")
-        where = f"design {did}" if isinstance(did, str) and did else f"design #{number}"
-        for key in raw:
-            if key not in DESIGN_FIELDS:
-                self.add(where, key, f"unknown field (fields: {_listed(DESIGN_FIELDS)})")
+        where = _named("design", did, number)
+        self.unknown_keys(where, raw, DESIGN_FIELDS, f"fields: {_listed(DESIGN_FIELDS)}")
         family = raw.get("family")
         fam = family if isinstance(family, str) else ""  # "" is never a family
         level: Any = raw.get("level")
         power: Any = raw.get("power")
-        if not isinstance(did, str) or not did:
-            self.add(where, "id", "must be a non-empty string")
-        elif did in self.designs:
-            self.add(where, "id", "duplicate design id")
+        if not _is_id(did):
+            self.add(where, "id", f"{ID_RULE}, got {quoted(did)}")
+        elif did.lower() in self.designs:
+            self.add(where, "id", "duplicate design id (ids are read without case)")
         elif fam in self.codes and not did.startswith(f"{self.codes[fam]}-"):
             self.add(where, "id", f"must start with the family code '{self.codes[fam]}-'")
         if fam not in self.codes:
-            self.add(where, "family", f"must be a family of the file, got {family!r}")
+            self.add(where, "family", f"must be a family of the file, got {quoted(family)}")
         name = raw.get("name")
-        if not isinstance(name, str) or not name.strip() or name in self.names:
-            self.add(where, "name", f"must be a non-empty unique string, got {name!r}")
-        self.names.add(str(name))
-        if not (_is_int(level) and level in (1, 2, 3)):
-            self.add(where, "level", f"must be 1, 2 or 3, got {level!r}")
-        if power not in POWER_TYPES:
-            self.add(where, "power", f"must be one of {_listed(POWER_TYPES)}, got {power!r}")
-        if not isinstance(raw.get("text"), str) or not raw["text"].strip():
-            self.add(where, "text", "must be a non-empty string")
-        window = raw.get("window")
-        if power in ("activate", "trigger") and window not in WINDOWS:
-            self.add(where, "window", f"a {power} power needs one of {_listed(WINDOWS)}")
-        elif power not in ("activate", "trigger") and "window" in raw:
-            self.add(where, "window", "only activate and trigger powers have a window")
-        if "hook" in raw and (power != "permanent" or raw["hook"] not in HOOKS):
-            self.add(where, "hook", f"only permanent powers have a hook, one of {_listed(HOOKS)}")
+        if not _is_text(name) or name in self.names:
+            self.add(where, "name", f"must be unique printable text, got {quoted(name)}")
+        if isinstance(name, str):
+            self.names.add(name)
+        if not _member(level, (1, 2, 3)):
+            self.add(where, "level", f"must be 1, 2 or 3, got {quoted(level)}")
+        if not _member(power, POWER_TYPES):
+            self.add(where, "power", f"must be one of {_listed(POWER_TYPES)}, got {quoted(power)}")
+        if not _is_text(raw.get("text")):
+            self.add(where, "text", TEXT_RULE)
+        self._window_and_hook(where, raw, power)
         context = power
         if power == "permanent":
             context = "permanent_hook" if "hook" in raw else "permanent_static"
         effects = raw.get("effects")
-        if not isinstance(effects, list) or not effects:
-            self.add(where, "effects", "must be a non-empty list of effect tables")
+        if not isinstance(effects, list) or not 0 < len(effects) <= MAX_EFFECTS:
+            self.add(where, "effects", f"must be a list of 1 to {MAX_EFFECTS} effect tables")
         else:
             for k, effect in enumerate(effects, 1):
                 self._effect(where, f"effects[{k}]", effect, context, fam)
         copies = raw.get("copies")
         self._copies(where, did, copies)
         if isinstance(did, str):
-            self.designs.add(did)
+            self.designs.add(did.lower())
         if fam in self.codes:
             self.family_designs[fam] += 1
-            if _is_int(level) and isinstance(copies, list):
+            if _member(level, (1, 2, 3)) and isinstance(copies, list):
                 self.cards[(fam, level)] += len(copies)
 
-    def _effect(self, where: str, field: str, effect: Any, context: Any, fam: Any) -> None:
-        op = effect.get("op") if isinstance(effect, dict) else None
-        if not isinstance(op, str) or op not in SIGNATURES:
+    def _window_and_hook(self, where: str, raw: dict[Any, Any], power: Any) -> None:
+        window = raw.get("window")
+        if power in ("activate", "trigger") and not _member(window, WINDOWS):
+            self.add(where, "window", f"a {power} power needs one of {_listed(WINDOWS)}")
+        elif power not in ("activate", "trigger") and "window" in raw:
+            self.add(where, "window", "only activate and trigger powers have a window")
+        if "hook" in raw and (power != "permanent" or not _member(raw["hook"], HOOKS)):
+            self.add(where, "hook", f"only permanent powers have a hook, one of {_listed(HOOKS)}")
+
+    def _effect(self, where: str, field: str, effect: Any, context: Any, fam: str) -> None:
+        op: Any = effect.get("op") if isinstance(effect, dict) else None
+        if not _member(op, SIGNATURES):
             self.add(
-                where, f"{field}.op", f"unknown primitive {op!r} (known: {_listed(PRIMITIVES)})"
+                where,
+                f"{field}.op",
+                f"unknown primitive {quoted(op)} (see the 21 primitives of the rules, §12)",
             )
             return
         params, contexts = SIGNATURES[op]
-        if context in (*POWER_TYPES, "permanent_hook", "permanent_static") and (
+        if _member(context, (*POWER_TYPES, "permanent_hook", "permanent_static")) and (
             context not in contexts
         ):
             self.add(
@@ -426,16 +559,27 @@ class _Checker:
                 f"{field}.op",
                 f"{op} is not allowed in a {context} power ({_listed(contexts)})",
             )
-        for name in sorted(set(effect) - {"op"} - set(params)):
+        unknown = [name for name in effect if name != "op" and name not in params]
+        if unknown:
+            more = f"; {len(unknown) - 1} more" if len(unknown) > 1 else ""
             self.add(
-                where, f"{field}.{name}", f"not a parameter of {op} ({_listed(tuple(params))})"
+                where,
+                f"{field}.{echo(unknown[0])}",
+                f"not a parameter of {op} ({_listed(tuple(params))}){more}",
             )
         for name, kind in params.items():
             test, expected = PARAM_KINDS[kind]
             if name not in effect:
                 self.add(where, f"{field}.{name}", f"missing (a parameter of {op})")
             elif not test(effect[name]):
-                self.add(where, f"{field}.{name}", f"must be {expected}, got {effect[name]!r}")
+                self.add(
+                    where, f"{field}.{name}", f"must be {expected}, got {quoted(effect[name])}"
+                )
+        self._family_rules(where, field, effect, op, fam)
+
+    def _family_rules(
+        self, where: str, field: str, effect: dict[Any, Any], op: str, fam: str
+    ) -> None:
         amounts = [
             x
             for key in ("gifts", "options")
@@ -449,7 +593,11 @@ class _Checker:
             self.add(where, field, "only Ares cards may use Prestige Points (pp)")
         if fam != "apollo" and op in ORACLE_OPS:
             self.add(where, f"{field}.op", f"{op} is for Apollo cards only (the Oracle)")
-        if "levels" in params and effect.get("levels") == [] and effect.get("citizens") is False:
+        if (
+            "levels" in SIGNATURES[op][0]
+            and effect.get("levels") == []
+            and (effect.get("citizens") is False)
+        ):
             self.add(
                 where, f"{field}.levels", "the filter matches nothing (no levels, no citizens)"
             )
@@ -463,24 +611,36 @@ class _Checker:
                 self.add(where, "copies", "each copy must be a table {id, condition}")
                 continue
             cid = copy.get("id")
-            card = f"card {cid}" if isinstance(cid, str) else f"{where} copy {letter}"
-            for key in sorted(set(copy) - {"id", "condition"}):
-                self.add(card, key, "unknown field (copies differ only by id and condition)")
-            if cid != f"{did}{letter}":
-                self.add(card, "id", f"must be '{did}{letter}' (design id + a/b/c), got {cid!r}")
+            card = f"card {echo(cid)}" if isinstance(cid, str) else f"{where} copy {letter}"
+            self.unknown_keys(
+                card, copy, ("id", "condition"), "copies differ only by id and condition"
+            )
+            if not _is_id(cid):
+                self.add(card, "id", f"{ID_RULE}, got {quoted(cid)}")
+            elif _is_id(did) and cid != f"{did}{letter}":
+                self.add(
+                    card,
+                    "id",
+                    f"must be '{echo(did)}{letter}' (design id + a/b/c), got {quoted(cid)}",
+                )
             if isinstance(cid, str):
-                if cid in self.card_ids:
-                    self.add(card, "id", f"duplicate card id (also in {self.card_ids[cid]})")
-                self.card_ids.setdefault(cid, where)
+                if cid.lower() in self.card_ids:
+                    also = self.card_ids[cid.lower()]
+                    self.add(
+                        card, "id", f"duplicate card id (also in {also}; ids are read without case)"
+                    )
+                self.card_ids.setdefault(cid.lower(), where)
             self._condition(card, copy.get("condition"))
 
     def _condition(self, card: str, condition: Any) -> None:
         circles = (*COLUMNS, BLACK)
         if not isinstance(condition, list) or len(condition) not in (1, 2):
-            self.add(card, "condition", f"must be a list of 1 or 2 circles, got {condition!r}")
-        elif any(circle not in circles for circle in condition):
-            bad = next(circle for circle in condition if circle not in circles)
-            self.add(card, "condition", f"unknown circle {bad!r} (circles: {_listed(circles)})")
+            self.add(card, "condition", f"must be a list of 1 or 2 circles, got {echo(condition)}")
+        elif not all(_member(circle, circles) for circle in condition):
+            bad = next(circle for circle in condition if not _member(circle, circles))
+            self.add(
+                card, "condition", f"unknown circle {quoted(bad)} (circles: {_listed(circles)})"
+            )
         elif len(condition) == 2 and condition[0] == condition[1] != BLACK:
             self.add(
                 card,

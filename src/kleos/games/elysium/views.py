@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.errors import ActionParseError
+from kleos.core.inputs import action_words, echo, whole_number
 from kleos.core.protocol import Action
 from kleos.games.elysium.actions import (
     CITIZEN,
@@ -138,80 +139,118 @@ def _can_take(s: ElysiumState, p: int) -> dict[str, list[str]]:
     }
 
 
+ACTION_EXAMPLES = (
+    "use ZEU-02a, take ZEU-01a, quest Q2, take citizen, pass, resolve ZEU-03a, dismiss red, "
+    "transfer ZEU-01a to new, transfer citizen to 2, end step, stop, copy HEP-01a, steal from P2, "
+    "oracle APO-03b, swap ZEU-01a APO-03b, no swap, gift 2 gold, lose 1 vp, discard ZEU-01a, "
+    "discard citizen"
+)
+
+
 def parse_action(game: Elysium, text: str) -> ElysiumAction:
     """The action named by canonical text such as 'take ZEU-01a' or 'transfer citizen to 2'."""
-    if not isinstance(text, str):
-        raise ActionParseError(f"action text must be a string, not {type(text).__name__}")
-    words = text.split()
+    action = _parse_words(game, action_words(text, ActionParseError, "Elysium"))
+    if action is None:
+        raise ActionParseError(
+            f"'{echo(text)}' is not an Elysium action; actions look like: {ACTION_EXAMPLES}"
+        )
+    return action
+
+
+def _parse_words(game: Elysium, words: list[str]) -> ElysiumAction | None:
+    """The action the words name (case aside), or None; an unknown card raises
+    ActionParseError."""
     acts = game.actions
-    lowered = [w.lower() for w in words]
-    cards = {card_id.lower(): i for i, card_id in enumerate(acts.card_ids)}
+    cards = words[1:]
+    words = [w.lower() for w in words]
+    simple: dict[tuple[str, ...], ElysiumAction] = {
+        ("take", CITIZEN): acts.citizen,
+        ("discard", CITIZEN): acts.discard_citizen,
+        ("pass",): acts.passing,
+        ("end", "step"): acts.end_step,
+        ("stop",): acts.stop,
+        ("no", "swap"): acts.no_swap,
+    }
+    if tuple(words) in simple:
+        return simple[tuple(words)]
+    if not words:
+        return None
+    verb, rest = words[0], words[1:]
+    by_card: dict[str, tuple[ElysiumAction, ...]] = {
+        "use": acts.use,
+        "take": acts.take,
+        "resolve": acts.resolve,
+        "copy": acts.copy,
+        "oracle": acts.oracle,
+        "discard": acts.discard,
+    }
+    if verb in by_card and len(rest) == 1:
+        return by_card[verb][_card(game, cards[0])]
+    if verb == "quest" and len(rest) == 1:
+        return {q.lower(): a for q, a in acts.quest.items()}.get(rest[0])
+    if verb == "dismiss" and len(rest) == 1 and rest[0] in COLUMNS:
+        return acts.dismiss[COLUMNS.index(rest[0])]
+    if verb == "transfer" and len(rest) == 3 and rest[1] == "to":
+        legend = NEW_LEGEND if rest[2] == "new" else whole_number(rest[2])
+        if legend is None:
+            return None
+        if not 0 <= legend <= MAX_LEGENDS:
+            raise ActionParseError(f"Legends are numbered 1 to {MAX_LEGENDS}, not {legend}")
+        if rest[0] == CITIZEN:
+            return acts.transfer_citizen[legend]
+        return acts.transfer[_card(game, cards[0])][legend]
+    if verb == "steal" and rest[:1] == ["from"] and len(rest) == 2 and rest[1][:1] == "p":
+        seat = whole_number(rest[1][1:])
+        return acts.steal[seat - 1] if seat is not None and 1 <= seat <= len(acts.steal) else None
+    if verb == "swap" and len(rest) == 2:
+        return acts.swap(_card(game, cards[0]), _card(game, cards[1]))
+    if verb in ("gift", "lose") and len(rest) == 2:
+        amount = whole_number(rest[0])
+        table = acts.gift if verb == "gift" else acts.pay
+        return table.get((rest[1], amount)) if amount is not None else None
+    return None
 
-    def card(word: str) -> int:
-        if word.lower() not in cards:
-            raise ActionParseError(
-                f"'{word}' is not a card of this card set (cards look like ZEU-01a)"
-            )
-        return cards[word.lower()]
 
-    try:
-        verb, rest = lowered[0], lowered[1:]
-        if lowered == ["take", "citizen"]:
-            return acts.citizen
-        simple: dict[tuple[str, ...], ElysiumAction] = {
-            ("pass",): acts.passing,
-            ("end", "step"): acts.end_step,
-            ("stop",): acts.stop,
-            ("no", "swap"): acts.no_swap,
-        }
-        if tuple(lowered) in simple:
-            return simple[tuple(lowered)]
-        if len(rest) == 1 and verb in ("use", "take", "resolve", "copy", "oracle", "discard"):
-            if verb == "discard" and rest[0] == CITIZEN:
-                return acts.discard_citizen
-            table: dict[str, tuple[ElysiumAction, ...]] = {
-                "use": acts.use,
-                "take": acts.take,
-                "resolve": acts.resolve,
-                "copy": acts.copy,
-                "oracle": acts.oracle,
-                "discard": acts.discard,
-            }
-            return table[verb][card(words[1])]
-        if verb == "quest" and len(rest) == 1:
-            quests = {q.lower(): a for q, a in acts.quest.items()}
-            if rest[0] in quests:
-                return quests[rest[0]]
-        if verb == "dismiss" and len(rest) == 1 and rest[0] in COLUMNS:
-            return acts.dismiss[COLUMNS.index(rest[0])]
-        if verb == "transfer" and len(rest) == 3 and rest[1] == "to":
-            legend = NEW_LEGEND if rest[2] == "new" else int(rest[2])
-            if not 0 <= legend <= MAX_LEGENDS:
-                raise ActionParseError(f"Legends are numbered 1 to {MAX_LEGENDS}, not {legend}")
-            if rest[0] == CITIZEN:
-                return acts.transfer_citizen[legend]
-            return acts.transfer[card(words[1])][legend]
-        if verb == "steal" and len(rest) == 2 and rest[0] == "from" and rest[1][:1] == "p":
-            seat = int(rest[1][1:])
-            if 1 <= seat <= len(acts.steal):
-                return acts.steal[seat - 1]
-        if verb == "swap" and len(rest) == 2:
-            return acts.swap(card(words[1]), card(words[2]))
-        if verb in ("gift", "lose") and len(rest) == 2:
-            table2 = acts.gift if verb == "gift" else acts.pay
-            key = (rest[1], int(rest[0]))
-            if key in table2:
-                return table2[key]
-    except ActionParseError:
-        raise
-    except (IndexError, ValueError):
-        pass
-    raise ActionParseError(
-        f"'{text}' is not an Elysium action; actions look like: use ZEU-02a, take ZEU-01a, "
-        "quest Q2, take citizen, pass, resolve ZEU-03a, dismiss red, transfer ZEU-01a to new, "
-        "transfer citizen to 2, end step, stop, copy HEP-01a, steal from P2, oracle APO-03b, "
-        "swap ZEU-01a APO-03b, no swap, gift 2 gold, lose 1 vp, discard ZEU-01a, discard citizen"
-    )
+def _card(game: Elysium, word: str) -> int:
+    """The index of the card a word names (case aside); an unknown card is an
+    ActionParseError."""
+    index = game.actions.card_index_folded.get(word.lower())
+    if index is None:
+        raise ActionParseError(
+            f"'{echo(word)}' is not a card of this card set (cards look like ZEU-01a)"
+        )
+    return index
+
+
+DECISION_PROMPTS = {
+    "turn": "use a power, or take a card, a Quest or a Citizen (or pass)",
+    "order_hook": "choose which Quest hook resolves next",
+    "dismiss_column": "dismiss one of the columns",
+    "order_eleusis": "choose which Eleusis power resolves next",
+    "write": "transfer to the Elysium ({allowance} left), use a power, or end the step",
+    "immediate_transfer_choice": "make an immediate transfer, or stop",
+    "copy_target": "choose the card whose power is copied",
+    "steal_target": "choose the opponent to steal gold from",
+    "oracle_free_card": "choose the Oracle card to take",
+    "oracle_swap_choice": "swap an Agora card with an Oracle card, or not",
+    "gift_choice": "choose one of the two gifts",
+    "attack_payment": "choose how to pay the attack",
+}
+"""Each decision in words, as a player is asked it."""
+LISTED_OPTIONS = 6
+"""How many of the allowed actions a refusal lists."""
+
+
+def pending_decision(s: ElysiumState) -> str:
+    """Who must decide what now, and the actions allowed (the first few of them)."""
+    if s.decision is None:
+        return "nobody: the game is over"
+    kind, player, _ = s.decision
+    prompt = DECISION_PROMPTS[DECISIONS[kind]].format(allowance=s.allowance)
+    shown = ", ".join(str(a) for a in s.options[:LISTED_OPTIONS])
+    more = len(s.options) - LISTED_OPTIONS
+    tail = f" and {more} more" if more > 0 else ""
+    return f"{s.game.player_name(player)} must {prompt} (allowed: {shown}{tail})"
 
 
 def explain_illegal(s: ElysiumState, action: Action) -> str:
@@ -221,9 +260,7 @@ def explain_illegal(s: ElysiumState, action: Action) -> str:
         return "the game is over"
     kind, player, _ = s.decision
     who = game.player_name(player)
-    now = f"now {who} must decide: {DECISIONS[kind]}"
-    if isinstance(action, TakeCard | UsePower) and action.card not in game.actions.card_index:
-        return f"there is no card '{action.card}' in this card set; {now}"
+    now = f"now {pending_decision(s)}"
     if isinstance(action, UsePower) and kind in (D_TURN, D_WRITE):
         return f"{who} cannot use {action.card} now: {_unusable(s, player, action.card, kind)}"
     if isinstance(action, TakeCard | TakeQuest | UsePower) and kind != D_TURN:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from kleos.core.inputs import whole_number
 from kleos.games.ilium.board import TYPES, Board
 
 
@@ -114,14 +115,15 @@ class ActionTable:
             self.go_on,
         )
         self.ids: dict[IliumAction, int] = {a: i for i, a in enumerate(self.all)}
-        self.by_text: dict[str, IliumAction] = {normalize(str(a)): a for a in self.all}
+        self.by_text: dict[str, IliumAction] = {normalize(str(a).split()): a for a in self.all}
 
 
-def normalize(text: str) -> str:
-    """Action text folded for lookup: lower case, single spaces, 'p12 3' read as 'p12:3'."""
-    words = text.lower().replace(":", " ").split()
-    if len(words) == 3 and words[0] in ("place", "cube") and words[2].isdigit():
-        return f"{words[0]} {words[1]}:{words[2]}"
+def normalize(words: list[str]) -> str:
+    """Action words folded for lookup: lower case, single spaces, 'p12 3' read as 'p12:3'."""
+    words = " ".join(words).lower().replace(":", " ").split()
+    space = whole_number(words[2]) if len(words) == 3 else None
+    if space is not None and words[0] in ("place", "cube"):
+        return f"{words[0]} {words[1]}:{space}"
     return " ".join(words)
 
 

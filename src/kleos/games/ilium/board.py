@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo_path, parse_json, read_bounded
 
 TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
 """The artifact types, in the spec's canonical order (§1)."""
@@ -108,52 +108,88 @@ class Board:
         raise ConfigError(f"no path '{path_id}' (paths: {self.paths[0].id}..{self.paths[-1].id})")
 
 
+MAX_BOARD_BYTES = 1024 * 1024
+"""The largest board file read."""
+MAX_SITES, MAX_PATHS, MAX_SPACES, MAX_NUMERAL = 32, 128, 12, 50
+"""Bounds of a board (the project's has 13 sites, 25 paths of 2 to 6 spaces, numerals 3 to 6;
+no site can hold more than the 50 tokens)."""
+_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
 def _require(cond: bool, message: str) -> None:
     if not cond:
         raise ConfigError(f"bad board: {message}")
 
 
+def _is_int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _is_coordinate(value: object) -> bool:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return number and -1e6 <= value <= 1e6  # type: ignore[operator]
+
+
+def _is_id(value: object) -> bool:
+    """Ids appear in action text ('site HIS', 'place p12:3'): 1 to 16 letters, digits, _ or -."""
+    return isinstance(value, str) and 0 < len(value) <= 16 and set(value) <= _ID_CHARACTERS
+
+
 def board_from_json(data: Any) -> Board:
-    """Build and check a board from its JSON data (the format of `data/board.json`)."""
+    """Build and check a board from its JSON data (the format of `data/board.json`).
+
+    Anything malformed raises one `ConfigError` naming the site or path and the field at fault.
+    """
     _require(isinstance(data, dict), "expected a JSON object")
     raw_sites, raw_paths = data.get("sites"), data.get("paths")
-    _require(isinstance(raw_sites, list) and bool(raw_sites), "'sites' must be a non-empty list")
-    _require(isinstance(raw_paths, list) and bool(raw_paths), "'paths' must be a non-empty list")
+    _require(
+        isinstance(raw_sites, list) and 0 < len(raw_sites) <= MAX_SITES,
+        f"'sites' must be a list of 1 to {MAX_SITES} sites",
+    )
+    _require(
+        isinstance(raw_paths, list) and 0 < len(raw_paths) <= MAX_PATHS,
+        f"'paths' must be a list of 1 to {MAX_PATHS} paths",
+    )
     sites: list[Site] = []
     ids: dict[str, int] = {}
+    folded: set[str] = set()
     for i, s in enumerate(raw_sites):
         _require(isinstance(s, dict), f"site {i} must be an object")
         sid, numeral = s.get("id"), s.get("numeral")
-        _require(isinstance(sid, str) and sid not in ids, f"site {i} needs a unique string 'id'")
-        _require(isinstance(numeral, int) and numeral >= 0, f"site {sid} needs a whole 'numeral'")
-        ids[sid] = i
-        sites.append(
-            Site(
-                i,
-                sid,
-                str(s.get("name", sid)),
-                numeral,
-                float(s.get("x", 0)),
-                float(s.get("y", 0)),
-                bool(s.get("closed_in_two_player", False)),
-            )
+        _require(_is_id(sid), f"site {i} needs an 'id' of 1 to 16 letters, digits, _ or -")
+        assert isinstance(sid, str)
+        _require(sid.lower() not in folded, f"site {i}: the id {sid} is used twice")
+        folded.add(sid.lower())
+        _require(
+            _is_int(numeral, 0, MAX_NUMERAL), f"site {sid} needs a whole 'numeral' 0..{MAX_NUMERAL}"
         )
+        name = s.get("name", sid)
+        _require(isinstance(name, str) and len(name) <= 80, f"site {sid}: 'name' must be text")
+        x, y = s.get("x", 0), s.get("y", 0)
+        _require(_is_coordinate(x) and _is_coordinate(y), f"site {sid}: x and y must be numbers")
+        closed = s.get("closed_in_two_player", False)
+        _require(isinstance(closed, bool), f"site {sid}: 'closed_in_two_player' is true/false")
+        assert isinstance(numeral, int)
+        ids[sid] = i
+        sites.append(Site(i, sid, name, numeral, float(x), float(y), closed))
     paths: list[PathInfo] = []
     slot_path: list[int] = []
-    path_ids: set[str] = set()
+    folded = set()
     for i, p in enumerate(raw_paths):
         _require(isinstance(p, dict), f"path {i} must be an object")
         pid, a, b, spaces, shovel = (p.get(k) for k in ("id", "a", "b", "spaces", "shovel_at"))
+        _require(_is_id(pid), f"path {i} needs an 'id' of 1 to 16 letters, digits, _ or -")
+        assert isinstance(pid, str)
+        _require(pid.lower() not in folded, f"path {i}: the id {pid} is used twice")
+        folded.add(pid.lower())
         _require(
-            isinstance(pid, str) and pid not in path_ids, f"path {i} needs a unique string 'id'"
+            isinstance(a, str) and isinstance(b, str) and a in ids and b in ids and a != b,
+            f"path {pid} must join two different known sites",
         )
-        _require(
-            a in ids and b in ids and a != b, f"path {pid} must join two different known sites"
-        )
-        _require(isinstance(spaces, int) and spaces >= 1, f"path {pid} needs at least one space")
+        _require(_is_int(spaces, 1, MAX_SPACES), f"path {pid} needs 1 to {MAX_SPACES} 'spaces'")
         _require(shovel in (a, b), f"path {pid}: 'shovel_at' must be one of its two sites")
-        assert isinstance(pid, str) and isinstance(spaces, int)
-        path_ids.add(pid)
+        assert isinstance(a, str) and isinstance(b, str) and isinstance(spaces, int)
+        assert isinstance(shovel, str)
         other = b if shovel == a else a
         paths.append(
             PathInfo(i, pid, ids[a], ids[b], spaces, ids[shovel], ids[other], len(slot_path))
@@ -162,14 +198,18 @@ def board_from_json(data: Any) -> Board:
     return Board(tuple(sites), tuple(paths), tuple(slot_path))
 
 
-def load_board(path: Path | None = None) -> Board:
+def board_data(path: str | os.PathLike[str]) -> Any:
+    """The JSON data of a board file (at most `MAX_BOARD_BYTES`), not yet checked."""
+    return parse_json(
+        read_bounded(path, MAX_BOARD_BYTES, "board", ConfigError),
+        f"board {echo_path(path)}",
+        ConfigError,
+    )
+
+
+def load_board(path: str | os.PathLike[str] | None = None) -> Board:
     """The board in a JSON file, or the project's own board when `path` is None."""
-    try:
-        if path is None:
-            text = resources.files("kleos.games.ilium").joinpath("data/board.json").read_text()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"cannot read board {path}: {exc}") from None
-    return board_from_json(data)
+    if path is None:
+        text = resources.files("kleos.games.ilium").joinpath("data/board.json").read_text()
+        return board_from_json(parse_json(text, "the project's board", ConfigError))
+    return board_from_json(board_data(path))

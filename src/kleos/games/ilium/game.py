@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from typing import Any
 
 from kleos.core.errors import ActionParseError, ConfigError
+from kleos.core.inputs import action_words, echo
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
 from kleos.games.ilium.actions import IliumAction, action_table, normalize
-from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, load_board, token_code
+from kleos.games.ilium.board import (
+    TOKEN_VALUES,
+    TYPES,
+    Board,
+    board_data,
+    board_from_json,
+    load_board,
+    token_code,
+)
 from kleos.games.ilium.state import IliumState
 
 STRATEGIC_EXPEDITIONS = "strategic-expeditions"
@@ -37,7 +47,9 @@ def default_board() -> Board:
 class Ilium(Game):
     """Reiner Knizia's Ilium for 2–4 players, with both variants.
 
-    Options: `board` — path to a board JSON file (for test boards; default: the project's).
+    Options: `board` — another board (for test boards; default: the project's): `kleos.make`
+    takes the path of a board JSON file and keeps its data in the config, so that a record
+    holds the board itself and never names a file.
     """
 
     game_id = "ilium"
@@ -51,12 +63,13 @@ class Ilium(Game):
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
-        board_file = config.option("board")
-        if board_file is not None and not isinstance(board_file, str):
+        board = config.option("board")
+        if board is not None and not isinstance(board, dict):
             raise ConfigError(
-                f"the board option is the path of a board JSON file, not {board_file!r}"
+                "a game config holds its board as data (a JSON object), never a file name: "
+                f"not {echo(board)}"
             )
-        self.board = default_board() if board_file is None else load_board(Path(board_file))
+        self.board = default_board() if board is None else board_from_json(board)
         self.actions = action_table(self.board)
         self.strategic = self.has_variant(STRATEGIC_EXPEDITIONS)
         self.burial_vaults = self.has_variant(BURIAL_VAULTS)
@@ -81,14 +94,28 @@ class Ilium(Game):
         total = len(TYPES) * len(TOKEN_VALUES)
         return total - len(TYPES) * len(TWO_PLAYER_SET_ASIDE) + 1 if self.players == 2 else total
 
+    @classmethod
+    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """A `board` given as a file path is read into its JSON data."""
+        board = options.get("board")
+        if isinstance(board, str | os.PathLike):
+            return {**options, "board": board_data(board)}
+        return options
+
     def starting_deck(self) -> dict[int, int]:
         """The composition of each player's deck at the start: value -> count."""
         removed = CARDS_REMOVED_IN_4P if self.players == 4 else {}
         return {v: c - removed.get(v, 0) for v, c in CARDS.items()}
 
     def new_initial_state(self) -> IliumState:
-        """Deal tokens, decks and Historians and pick the first player (§3)."""
-        rng = make_rng(self.config.seed)
+        """Deal tokens, decks and Historians, pick the first player (§3), start the turn."""
+        state = self.deal()
+        state._start_turn()
+        return state
+
+    def deal(self) -> IliumState:
+        """The set-up of §3 from the seed, before the first turn starts (no card revealed)."""
+        rng = make_rng(self.config.master_seed())
         state = IliumState(self)
         pool = [token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES]
         if self.players == 2:
@@ -119,17 +146,14 @@ class Ilium(Game):
         rng.shuffle(historians)
         state.historian = tuple(historians[: self.players])
         state.first_player = state.turn = rng.randrange(self.players)
-        state._start_turn()
         return state
 
     def parse_action(self, state: State, text: str) -> IliumAction:
         """The action named by its canonical text (case and spacing are forgiven)."""
-        if not isinstance(text, str):
-            raise ActionParseError(f"action text must be a string, not {type(text).__name__}")
-        action = self.actions.by_text.get(normalize(text))
+        action = self.actions.by_text.get(normalize(action_words(text, ActionParseError, "Ilium")))
         if action is None:
             raise ActionParseError(
-                f"'{text}' is not an Ilium action; actions look like: play 2, place p12:3, "
+                f"'{echo(text)}' is not an Ilium action; actions look like: play 2, place p12:3, "
                 "cube p12:4, no more cubes, site HIS, take Coins, end game, continue game"
             )
         return action
@@ -139,21 +163,14 @@ class Ilium(Game):
         """The size of the integer action space (236 on the project's board)."""
         return len(self.actions.all)
 
-    def action_id(self, action: Action) -> int:
+    def _action_id(self, action: Action) -> int | None:
         """The stable integer of an action."""
-        try:
-            return self.actions.ids[action]  # type: ignore[index]
-        except (KeyError, TypeError):
-            raise ActionParseError(f"{action!r} is not an Ilium action") from None
+        found: int | None = self.actions.ids.get(action)  # type: ignore[call-overload]
+        return found
 
-    def action_from_id(self, action_id: int) -> IliumAction:
+    def _action_from_id(self, index: int) -> IliumAction:
         """The action with a given integer."""
-        if not isinstance(action_id, int) or not 0 <= action_id < len(self.actions.all):
-            raise ActionParseError(
-                f"action id must be a whole number from 0 to {len(self.actions.all) - 1}, "
-                f"not {action_id!r}"
-            )
-        return self.actions.all[action_id]
+        return self.actions.all[index]
 
     def player_name(self, player: PlayerId) -> str:
         """Seats are named by colour: Red, Yellow, Green, Blue."""

@@ -36,7 +36,7 @@ def position(
     deal of the game's seed. The turn then starts as usual (in the standard game the top card
     is revealed), so the first decision is the card choice or the group placement.
     """
-    state = game.new_initial_state()
+    state = game.deal()
     board = game.board
     for site_id, tokens in (stocks or {}).items():
         site = board.site_index(site_id)

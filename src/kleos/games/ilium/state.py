@@ -406,7 +406,7 @@ class IliumState(State):
         new._outcome = self._outcome
         return new
 
-    def determinize(self, player: PlayerId | None, rng: random.Random) -> IliumState:
+    def _determinize(self, player: PlayerId | None, rng: random.Random) -> IliumState:
         """Resample what `player` cannot see: others' Historians and every deck order
         (below `player`'s own top card). Once the game is over nothing is hidden.
 
@@ -434,13 +434,13 @@ class IliumState(State):
                 new.deck[q] = tuple(deck)
         return new
 
-    def view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> dict[str, Any]:
         """What `player` may see (§10.1); None is a spectator."""
         from kleos.games.ilium.views import view
 
         return view(self, player)
 
-    def explain_illegal(self, action: Action) -> str:
+    def _explain_illegal(self, action: Action) -> str:
         """Why an action is refused, in words."""
         from kleos.games.ilium.views import explain_illegal
 

@@ -150,13 +150,11 @@ def pending_decision(state: IliumState) -> str:
 
 
 def explain_illegal(state: IliumState, action: Action) -> str:
-    """Why `action` is refused here, naming the rule and what is expected instead."""
+    """Why an action of the game is refused here, naming the rule and what is expected."""
     game = state.game
     board = game.board
     expected = pending_decision(state)
     phase = state.phase
-    if isinstance(action, PlaceGroup | PlaceCube) and action not in game.actions.ids:
-        return f"'{action}' names no space of the board; {expected}"
     if isinstance(action, PlaceGroup):
         if phase == PHASE_CUBE:
             return f"the group is already placed this turn; {expected}"
@@ -195,9 +193,4 @@ def explain_illegal(state: IliumState, action: Action) -> str:
         return f"the lowest tokens there are of these types only: {options}"
     elif isinstance(action, EndGameOffer) and phase != PHASE_OFFER:
         return "the end-game offer is made only once, after all five 4s are excavated"
-    elif not isinstance(
-        action,
-        PlaceGroup | PlaceCube | StopCubes | PlayCard | ChooseSite | ChooseToken | EndGameOffer,
-    ):
-        return f"{action!r} is not an Ilium action"
     return f"'{action}' is not possible now: {expected}"

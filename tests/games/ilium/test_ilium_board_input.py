@@ -1,0 +1,132 @@
+"""Custom boards: malformed board data is refused with a ConfigError naming the fault, files
+are read with a size bound, and a game keeps its board as data so its record names no file."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ilium_helpers import write_board
+
+import kleos
+from kleos.core.records import new_record, replay, result_json
+from kleos.games.ilium.board import MAX_BOARD_BYTES, board_data, board_from_json, load_board
+
+PROJECT_BOARD = board_data(Path(kleos.games.ilium.__file__).parent / "data" / "board.json")
+
+
+def damaged(change: Any) -> dict[str, Any]:
+    """The project's board data with one change applied."""
+    data = copy.deepcopy(PROJECT_BOARD)
+    change(data)
+    return data
+
+
+def set_site(field: str, value: Any) -> Any:
+    return lambda data: data["sites"][0].__setitem__(field, value)
+
+
+def set_path(field: str, value: Any) -> Any:
+    return lambda data: data["paths"][0].__setitem__(field, value)
+
+
+BAD_BOARDS = [
+    (lambda data: data.clear(), "'sites' must be a list"),
+    (lambda data: data.__setitem__("sites", "SIG"), "'sites' must be a list"),
+    (lambda data: data.__setitem__("paths", [{}] * 500), "'paths' must be a list of 1 to"),
+    (lambda data: data["sites"].__setitem__(0, 7), "site 0 must be an object"),
+    (set_site("id", 5), "site 0 needs an 'id'"),
+    (set_site("id", "S I G"), "site 0 needs an 'id'"),
+    (set_site("id", "ACH"), "the id ACH is used twice"),
+    (set_site("id", "ach"), "site 1: the id ACH is used twice"),
+    (set_site("id", "SIĞ"), "site 0 needs an 'id'"),
+    (set_site("numeral", "4"), "needs a whole 'numeral'"),
+    (set_site("numeral", True), "needs a whole 'numeral'"),
+    (set_site("numeral", 10**400), "needs a whole 'numeral'"),
+    (set_site("name", ["Cape"]), "'name' must be text"),
+    (set_site("x", [4]), "x and y must be numbers"),
+    (set_site("y", float("inf")), "x and y must be numbers"),
+    (set_site("closed_in_two_player", "yes"), "'closed_in_two_player' is true/false"),
+    (set_path("id", ["p01"]), "path 0 needs an 'id'"),
+    (set_path("id", "p:1"), "path 0 needs an 'id'"),
+    (set_path("id", "P02"), "path 1: the id p02 is used twice"),
+    (set_path("a", ["SIG"]), "must join two different known sites"),
+    (set_path("b", "SIG"), "must join two different known sites"),
+    (set_path("spaces", 2.0), "needs 1 to 12 'spaces'"),
+    (set_path("spaces", 0), "needs 1 to 12 'spaces'"),
+    (set_path("shovel_at", "HIS"), "'shovel_at' must be one of its two sites"),
+    (set_path("shovel_at", None), "'shovel_at' must be one of its two sites"),
+]
+
+
+@pytest.mark.parametrize(("change", "fragment"), BAD_BOARDS)
+def test_malformed_boards_are_refused_naming_the_fault(change: Any, fragment: str) -> None:
+    with pytest.raises(kleos.ConfigError) as refused:
+        board_from_json(damaged(change))
+    assert fragment in str(refused.value)
+    assert len(str(refused.value)) <= 200
+
+
+def test_board_files_are_read_with_a_size_bound(tmp_path: Path) -> None:
+    """Devices, folders, missing files, oversized files, bad UTF-8 and JSON nested too deeply
+    are refused before any board is built."""
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_BOARD_BYTES + 1))
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"sites": "\xff"}')
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    cases = {
+        "/dev/zero": "not a regular file",
+        str(tmp_path): "not a regular file",
+        str(tmp_path / "missing.json"): "no such file",
+        str(big): "larger than",
+        str(latin): "not UTF-8",
+        str(deep): "nested too deeply",
+    }
+    for path, fragment in cases.items():
+        with pytest.raises(kleos.ConfigError, match=fragment):
+            load_board(path)
+        with pytest.raises(kleos.ConfigError, match=fragment):
+            kleos.make("ilium", board=path)
+
+
+def test_a_game_keeps_its_board_as_data_and_its_record_names_no_file(tmp_path: Path) -> None:
+    """`make(board=PATH)` reads the file once; the record replays after the file is gone."""
+    path = Path(write_board(tmp_path, [("A", 25), ("B", 25)], [("q1", "A", "B", 3, "A")]))
+    game = kleos.make("ilium", players=4, seed=2, board=str(path))
+    assert isinstance(game.config.option("board"), dict)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    moves = []
+    while not state.is_terminal():
+        player = state.current_player
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        moves.append(kleos.core.Move(player, str(action)))  # type: ignore[arg-type]
+    record = new_record(game, ["random"] * 4)
+    path.unlink()
+    text = json.dumps(record.config)
+    assert str(path) not in text
+    finished = replay(
+        kleos.core.Record(
+            record.config,
+            record.seats,
+            tuple(moves),
+            result_json(state.outcome()),
+            record.rules_version,
+        )
+    )
+    assert finished.state.outcome() == state.outcome()
+
+
+def test_a_config_from_a_record_never_opens_a_file() -> None:
+    """A board named by a path in a record's config is refused without reading it."""
+    for board in ("/dev/zero", "board.json", 5):
+        config = {"game": "ilium", "players": 3, "seed": 1, "options": {"board": board}}
+        with pytest.raises(kleos.ConfigError, match="holds its board as data"):
+            kleos.core.make_from_config(config)
