@@ -41,6 +41,11 @@ PRIOR_TEMPERATURE = 5.0
 """Default softmax temperature of the prior, in units of the game's evaluation."""
 PRUNE_EVERY = 32
 """Iterations between checks of whether the most visited action can still be overtaken."""
+MAX_ITERATIONS = 100_000_000
+MAX_SECONDS = 3600.0
+MAX_DEPTH = 10_000
+MAX_WEIGHT = 1000.0
+"""Bounds of the options: a search that never ends is refused, as are NaN and infinities."""
 WIN_WEIGHT = 0.8
 """Share of the reward from winning; the rest rewards the score relative to the others."""
 
@@ -131,26 +136,32 @@ class ISMCTSAgent(Agent):
         self.seconds: float | None = options.get("time")
         if self.iterations is None and self.seconds is None:
             self.iterations = DEFAULT_ITERATIONS
-        if self.iterations is not None and self.iterations < 1:
-            raise ConfigError("ismcts: iterations must be at least 1")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ConfigError("ismcts: time must be a positive number of seconds")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ConfigError(f"ismcts: iterations must be from 1 to {MAX_ITERATIONS:,}")
+        if self.seconds is not None and not _within(self.seconds, 0, MAX_SECONDS, low_open=True):
+            raise ConfigError(
+                f"ismcts: time must be more than 0 and at most {MAX_SECONDS:g} seconds"
+            )
         self.c: float = options.get("c", 0.7)
-        if self.c < 0:
-            raise ConfigError("ismcts: c must be at least 0")
+        if not _within(self.c, 0, MAX_WEIGHT):
+            raise ConfigError(f"ismcts: c must be a number from 0 to {MAX_WEIGHT}")
         self.rollout: str = options.get("rollout", "heuristic")
         if self.rollout not in ("random", "heuristic"):
             raise ConfigError("ismcts: rollout must be 'random' or 'heuristic'")
         self.depth: int = options.get("depth", DEFAULT_DEPTH)
-        if self.depth < 0:
-            raise ConfigError("ismcts: depth must be at least 0 (0 plays rollouts to the end)")
+        if not 0 <= self.depth <= MAX_DEPTH:
+            raise ConfigError(
+                f"ismcts: depth must be from 0 to {MAX_DEPTH} (0 plays rollouts to the end)"
+            )
         self.reuse: bool = options.get("reuse", True)
         self.prior_weight: float = options.get("prior", PRIOR_WEIGHT)
-        if self.prior_weight < 0:
-            raise ConfigError("ismcts: prior must be at least 0 (0 turns the prior off)")
+        if not _within(self.prior_weight, 0, MAX_WEIGHT):
+            raise ConfigError(
+                f"ismcts: prior must be a number from 0 to {MAX_WEIGHT} (0 turns the prior off)"
+            )
         self.temperature: float = options.get("temperature", PRIOR_TEMPERATURE)
-        if self.temperature <= 0:
-            raise ConfigError("ismcts: temperature must be a positive number")
+        if not _within(self.temperature, 0, MAX_WEIGHT, low_open=True):
+            raise ConfigError(f"ismcts: temperature must be more than 0 and at most {MAX_WEIGHT}")
         self.prune: bool = options.get("prune", True)
         self._prior: dict[Action, float] = {}
         self._root: Node | None = None
@@ -340,6 +351,13 @@ class ISMCTSAgent(Agent):
             if visited.player >= 0:
                 visited.total += reward[visited.player]
                 visited.wins += win[visited.player]
+
+
+def _within(value: float, low: float, high: float, *, low_open: bool = False) -> bool:
+    """Whether `value` is a finite number in [low, high] (or (low, high] with `low_open`)."""
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return False
+    return (low < value if low_open else low <= value) and value <= high
 
 
 def _decided(root: Node, legal: tuple[Action, ...], left: float) -> bool:
