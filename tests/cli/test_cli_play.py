@@ -27,7 +27,7 @@ def test_all_agent_game_is_narrated_scored_and_recorded(
     result = cli("play", "ilium", "--seats", seats, "--seed", "7", "--records", str(tmp_path))
     assert result.exit_code == 0, result.output
     [path] = records_in(tmp_path)
-    assert path.name.startswith(f"ilium-{players}p-seed7-")
+    assert path.name.startswith(f"ilium-{players}p-") and "seed" not in path.name
     assert f"Record: {path}" in result.output.replace("\n", "")
     verified = kleos.replay(path)
     assert verified.state.is_terminal()
@@ -86,7 +86,7 @@ def test_human_entries_are_checked_refused_with_a_reason_and_asked_again(
 
 def test_input_that_ends_abandons_the_game_and_keeps_the_record(cli: Cli, tmp_path: Path) -> None:
     result = cli("play", "ilium", "--players", "2", "--seed", "3", "--records", str(tmp_path))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "Game abandoned after" in result.output
     assert "Traceback" not in result.output
     assert len(records_in(tmp_path)) == 1
@@ -100,7 +100,7 @@ def test_hotseat_passes_the_device_and_never_shows_the_other_humans_secrets(
         "play", "ilium", "--seats", "human,human", "--seed", "11",
         "--records", str(tmp_path), input="1\n" * 40,
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the scripted input ends first
     state = kleos.replay(records_in(tmp_path)[0]).state
     historian = {
         name: state.view(p)["private"]["historian"] for p, name in enumerate(["Red", "Yellow"])

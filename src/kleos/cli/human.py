@@ -20,6 +20,7 @@ from kleos.cli.render import Renderer
 from kleos.cli.story import Narrator
 from kleos.cli.style import seat_label, seat_style
 from kleos.core.errors import KleosError
+from kleos.core.inputs import echo, whole_number
 from kleos.core.protocol import Action
 
 HELP = """\
@@ -60,7 +61,11 @@ def hint_table(observation: Observation, spec: str) -> RenderableType:
 
 
 class GameAbandoned(Exception):
-    """A human chose to stop playing (or their input ended)."""
+    """A human chose to stop playing (`quit`), or their input ended."""
+
+    def __init__(self, *, input_ended: bool) -> None:
+        super().__init__("the input ended" if input_ended else "")
+        self.input_ended = input_ended
 
 
 def options_list(options: Sequence[str]) -> RenderableType:
@@ -116,7 +121,7 @@ class HumanSeats:
             try:
                 text = self.console.input(prompt).strip()
             except EOFError:
-                raise GameAbandoned from None
+                raise GameAbandoned(input_ended=True) from None
             command = text.lower()
             if not command:
                 continue
@@ -127,7 +132,7 @@ class HumanSeats:
             elif command == "hint":
                 self.console.print(hint_table(observation, self.hint_spec))
             elif command == "quit":
-                raise GameAbandoned
+                raise GameAbandoned(input_ended=False)
             else:
                 action = self.resolve(observation, text)
                 if isinstance(action, str):
@@ -166,7 +171,7 @@ class HumanSeats:
         try:
             self.console.input("")
         except EOFError:
-            raise GameAbandoned from None
+            raise GameAbandoned(input_ended=True) from None
         self.clear()
         self.narrator.retell(self.seen.get(player, 0))
 
@@ -181,11 +186,11 @@ class HumanSeats:
     def resolve(observation: Observation, text: str) -> Action | str:
         """The legal action a human's entry names, or the reason it is refused."""
         options = observation.legal_actions
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(options):
+        if text.isascii() and text.isdigit():
+            number = whole_number(text)
+            if number is not None and 1 <= number <= len(options):
                 return options[number - 1]
-            return f"There is no option {number}: choose a number from 1 to {len(options)}."
+            return f"There is no option {echo(text)}: choose a number from 1 to {len(options)}."
         # A determinized copy holds only what this player may see; it parses and explains.
         state = observation.determinize(random.Random(0))
         try:

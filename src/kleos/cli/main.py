@@ -18,6 +18,7 @@ from kleos.cli import reports
 from kleos.cli import tournament as tournament_module
 from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError, KleosError, RecordError
+from kleos.core.records import unseal as unseal_record
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
 from kleos.runner.bench import bench as run_bench
@@ -31,6 +32,8 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
+MAX_BENCH_SECONDS = 3600
+MAX_DELAY = 60
 GameId = Annotated[str, typer.Argument(help="The game's id (see `kleos games`).")]
 Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 Variants = Annotated[
@@ -81,13 +84,13 @@ def play(
 ) -> None:
     """Play a game at the terminal against agents, or hotseat with other people."""
     with user_errors():
-        seat_specs = play_module.parse_seats(seats, players, game_class(game).default_players)
+        seat_specs = play_module.parse_seats(seats, players, game_class(game))
         configured = make(game, players=len(seat_specs), seed=seed, variants=variant or ())
         for spec in seat_specs:
             if spec != play_module.HUMAN:
                 make_agent(spec, 0)
-        if delay < 0:
-            raise ConfigError(f"--delay must be 0 or more seconds, not {delay}")
+        if not 0 <= delay <= MAX_DELAY:  # also refuses NaN
+            raise ConfigError(f"--delay must be from 0 to {MAX_DELAY} seconds, not {delay}")
         code = play_module.play(Console(), configured, seat_specs, records, delay)
     raise typer.Exit(code)
 
@@ -96,11 +99,21 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the verdict.")] = False,
+    unseal: Annotated[
+        bool,
+        typer.Option(
+            help="Complete the record of an interrupted game with its seed, kept apart "
+            "while it was played (only once nobody plays it any more)."
+        ),
+    ] = False,
 ) -> None:
     """Verify a game record move by move and tell its story."""
     if not file.is_file():
         fail(f"no such record file: {file}", 2)
     with user_errors():
+        if unseal:
+            unseal_record(file)
+            Console().print(f"Unsealed {file}: the record now holds its seed.", highlight=False)
         reports.show_replay(Console(), file, quiet)
 
 
@@ -193,8 +206,10 @@ def bench(
         if players is None:
             players = game_class(game).default_players
         make(game, players=players, seed=seed, variants=variant or ())
-        if seconds <= 0:
-            raise ConfigError(f"--seconds must be more than 0, not {seconds}")
+        if not 0 < seconds <= MAX_BENCH_SECONDS:  # also refuses NaN
+            raise ConfigError(
+                f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS}, not {seconds}"
+            )
         figures = run_bench(game, players, seconds, seed, tuple(variant or ()))
     if as_json:
         typer.echo(json.dumps(figures, indent=2))

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from kleos.cli.render import renderer_for
@@ -55,6 +56,8 @@ def show_replay(console: Console, path: Path, quiet: bool) -> None:
         + (" to the recorded result." if record.result else "; the record has no result."),
         highlight=False,
     )
+    for note in verified.notes:
+        console.print(f"[yellow]Note:[/] {escape(note)}", highlight=False)
     if not quiet:
         seats = ", ".join(
             f"{seat_label(game.player_name(p), p)}: {name}" for p, name in enumerate(record.seats)

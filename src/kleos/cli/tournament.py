@@ -14,6 +14,7 @@ from rich.table import Table
 
 from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo
 from kleos.core.protocol import Game
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
@@ -33,7 +34,9 @@ def parse_lineup(text: str, players: int | None) -> list[str]:
     """The comma-separated agent specs, one per seat, each checked."""
     specs = [spec.strip() for spec in text.split(",")]
     if any(not spec for spec in specs):
-        raise ConfigError(f"--agents '{text}' has an empty entry; write e.g. random,random,random")
+        raise ConfigError(
+            f"--agents '{echo(text)}' has an empty entry; write e.g. random,random,random"
+        )
     if players is not None and len(specs) != players:
         raise ConfigError(
             f"--agents names {len(specs)} agents but --players is {players}; give one per seat"

@@ -9,6 +9,7 @@ from kleos.agents import make_agent
 from kleos.agents.base import Observation
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo
 from kleos.core.protocol import Game, PlayerId
 from kleos.core.records import Record, replay
 from kleos.core.rng import derive_seed
@@ -70,7 +71,7 @@ def analyze_record(
         if len(legal) > 1:
             agent = make_agent(spec, derive_seed(seed, "analyze", ply))
             if not isinstance(agent, ISMCTSAgent):
-                raise ConfigError(f"analysis needs an ismcts spec, not '{spec}'")
+                raise ConfigError(f"analysis needs an ismcts spec, not '{echo(spec)}'")
             stats = agent.analyse(Observation(state, move.player))
             rates = {s.action: s.win_rate for s in stats if s.visits}
             best = stats[0]
