@@ -16,7 +16,6 @@ from kleos.core.records import (
     Move,
     Record,
     RecordWriter,
-    new_record,
     parse_record,
     read_record,
     replay,
@@ -24,6 +23,7 @@ from kleos.core.records import (
     unseal,
     write_record,
 )
+from played import random_game_record
 
 GAME_IDS = kleos.game_ids()
 SEED = 17
@@ -31,18 +31,7 @@ SEED = 17
 
 def finished_record(game_id: str, seed: int = SEED) -> Record:
     """The record of a seeded random game played to its end."""
-    game = kleos.make(game_id, seed=seed)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    moves = []
-    while not state.is_terminal():
-        player = state.current_player
-        assert player is not None
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        moves.append(Move(player, str(action)))
-    record = new_record(game, [f"seat {p}" for p in range(game.players)])
-    return dataclasses.replace(record, moves=tuple(moves), result=result_json(state.outcome()))
+    return random_game_record(kleos.make(game_id, seed=seed), seed)[1]
 
 
 def lines_of(record: Record) -> list[dict[str, Any]]:

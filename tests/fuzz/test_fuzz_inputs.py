@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kleos
-from kleos.core.records import Move, Record, new_record, read_record, replay, result_json
+from kleos.core.records import Record, read_record, replay
 from kleos.games.elysium import actions as elysium_actions
 from kleos.games.ilium import actions as ilium_actions
 from kleos.games.ilium.board import board_data, board_from_json, load_board
+from played import random_game_record
 
 SHORT = 400
 """The longest message a refusal may have."""
@@ -198,17 +199,7 @@ def test_any_value_as_an_action_id_is_an_action_or_refused(game_id: str, value: 
 
 @cache
 def finished_record(game_id: str) -> Record:
-    game = kleos.make(game_id, seed=4)
-    state = game.new_initial_state()
-    rng = random.Random(4)
-    moves = []
-    while not state.is_terminal():
-        player = state.current_player
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        moves.append(Move(player, str(action)))  # type: ignore[arg-type]
-    record = new_record(game, ["random"] * game.players)
-    return dataclasses.replace(record, moves=tuple(moves), result=result_json(state.outcome()))
+    return random_game_record(kleos.make(game_id, seed=4), 4)[1]
 
 
 def load_bytes(raw: bytes) -> None:

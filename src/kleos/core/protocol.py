@@ -263,7 +263,8 @@ class Game(ABC):
     def with_seed(self, seed: int | None) -> Game:
         """This game with another seed (None: none), sharing every static table with it."""
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():  # one by one: the twin keeps shared-key
+            setattr(twin, name, value)  # attribute storage, as fast to read as the original's
         cfg = self.config
         twin.config = GameConfig(cfg.game_id, cfg.players, seed, cfg.variants, cfg.options)
         return twin

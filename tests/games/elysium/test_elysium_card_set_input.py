@@ -8,7 +8,6 @@ import copy
 import dataclasses
 import functools
 import json
-import random
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 import kleos
 from kleos.core.errors import ConfigError, RecordError
-from kleos.core.records import Move, new_record, parse_record, replay, result_json
+from kleos.core.records import new_record, parse_record, replay, result_json
 from kleos.games.elysium import Elysium
 from kleos.games.elysium.cards import (
     MAX_CARD_SET_BYTES,
@@ -27,6 +26,7 @@ from kleos.games.elysium.cards import (
     load_card_set,
 )
 from kleos.games.elysium.validate import MAX_PROBLEM_LENGTH, check_card_data
+from played import random_game_record
 
 MESSAGE_LIMIT = 400
 FIVE = ("zeus", "poseidon", "hades", "athena", "hephaestus")
@@ -268,20 +268,7 @@ def test_a_custom_set_game_replays_from_its_record_alone(tmp_path: Path) -> None
     path.write_text(toml_text(with_families(package_data(), FIVE, per_level=2)), encoding="utf-8")
     game = kleos.make("elysium", players=3, seed=1, card_set=str(path))
     assert game.config.option("card_set") == card_set_data(path)
-    state = game.new_initial_state()
-    rng = random.Random(1)
-    moves = []
-    while not state.is_terminal():
-        player = state.current_player
-        assert player is not None
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        moves.append(Move(player, str(action)))
-    record = dataclasses.replace(
-        new_record(game, ["P1", "P2", "P3"]),
-        moves=tuple(moves),
-        result=result_json(state.outcome()),
-    )
+    record = random_game_record(game, 1)[1]
     path.unlink()
     text = "\n".join(record.lines())
     assert "five-families" not in text

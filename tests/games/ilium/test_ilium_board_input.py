@@ -4,8 +4,6 @@ are read with a size bound, and a game keeps its board as data so its record nam
 from __future__ import annotations
 
 import copy
-import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +11,9 @@ import pytest
 from ilium_helpers import write_board
 
 import kleos
-from kleos.core.records import new_record, replay, result_json
+from kleos.core.records import replay
 from kleos.games.ilium.board import MAX_BOARD_BYTES, board_data, board_from_json, load_board
+from played import random_game_record
 
 PROJECT_BOARD = board_data(Path(kleos.games.ilium.__file__).parent / "data" / "board.json")
 
@@ -100,28 +99,10 @@ def test_a_game_keeps_its_board_as_data_and_its_record_names_no_file(tmp_path: P
     path = Path(write_board(tmp_path, [("A", 25), ("B", 25)], [("q1", "A", "B", 3, "A")]))
     game = kleos.make("ilium", players=4, seed=2, board=str(path))
     assert isinstance(game.config.option("board"), dict)
-    state = game.new_initial_state()
-    rng = random.Random(2)
-    moves = []
-    while not state.is_terminal():
-        player = state.current_player
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        moves.append(kleos.core.Move(player, str(action)))  # type: ignore[arg-type]
-    record = new_record(game, ["random"] * 4)
+    state, record = random_game_record(game, 2)
     path.unlink()
-    text = json.dumps(record.config)
-    assert str(path) not in text
-    finished = replay(
-        kleos.core.Record(
-            record.config,
-            record.seats,
-            tuple(moves),
-            result_json(state.outcome()),
-            record.rules_version,
-        )
-    )
-    assert finished.state.outcome() == state.outcome()
+    assert str(path) not in "\n".join(record.lines())
+    assert replay(record).state.outcome() == state.outcome()
 
 
 def test_a_config_from_a_record_never_opens_a_file() -> None:
