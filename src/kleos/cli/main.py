@@ -108,7 +108,7 @@ def replay(
     ] = False,
 ) -> None:
     """Verify a game record move by move and tell its story."""
-    if not file.is_file():
+    if not file.exists():
         fail(f"no such record file: {file}", 2)
     with user_errors():
         if unseal:

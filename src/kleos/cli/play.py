@@ -78,7 +78,7 @@ def play(console: Console, game: Game, seats: Sequence[str], records: Path, dela
             game, agents, record_path=path, listeners=[narrator], seat_names=list(seats)
         )
     except (GameAbandoned, KeyboardInterrupt) as exc:
-        reason = "" if isinstance(exc, KeyboardInterrupt) else f" ({exc})" if str(exc) else ""
+        reason = f" ({exc})" if isinstance(exc, GameAbandoned) and str(exc) else ""
         console.print(f"\n[bold]Game abandoned after {narrator.told} moves{reason}.[/]")
         console.print(f"Seed: {game.config.seed}", highlight=False)
         console.print(f"Record (moves so far, no result): [bold]{path}[/]", highlight=False)
