@@ -115,3 +115,27 @@ def test_bad_action_ids_raise_action_parse_error(setup: Setup) -> None:
     for not_action in (None, "play 1", object(), 0):
         with pytest.raises(kleos.ActionParseError):
             game.action_id(not_action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("setup", PLAYER_SETUPS, ids=setup_id)
+def test_integer_fast_paths_agree_with_the_action_objects(setup: Setup) -> None:
+    """`legal_action_ids` are the legal actions' ids, ascending; `apply_id` plays like `apply`;
+    an id that is not legal now is refused and changes nothing."""
+    rng = random.Random(3)
+    for state in walk(setup, seed=3, every=3):
+        game = state.game
+        ids = state.legal_action_ids()
+        assert ids == sorted(game.action_id(a) for a in state.legal_actions())
+        assert ids == sorted(set(ids))
+        illegal = next((i for i in range(game.num_distinct_actions) if i not in set(ids)), None)
+        if illegal is not None:
+            before = snapshot(state)
+            with pytest.raises(kleos.IllegalActionError):
+                state.apply_id(illegal)
+            assert snapshot(state) == before
+        if ids:
+            chosen = rng.choice(ids)
+            by_id, by_action = state.clone(), state.clone()
+            by_id.apply_id(chosen)
+            by_action.apply(game.action_from_id(chosen))
+            assert snapshot(by_id) == snapshot(by_action)

@@ -24,6 +24,8 @@ BENCH_LABELS = {
     "steps_per_game": "Steps/game",
     "clone_us": "Median clone (µs)",
     "legal_actions_us": "Median legal_actions (µs)",
+    "legal_action_ids_us": "Median legal_action_ids (µs)",
+    "num_distinct_actions": "Distinct actions (ids)",
     "traced_peak_kib": "Traced peak (KiB)",
     "max_rss_mib": "Max RSS (MiB)",
     "ismcts_iterations_per_s": "ISMCTS iterations/s (opening)",

@@ -199,6 +199,23 @@ class State(ABC):
             self._events = None
         return events
 
+    def legal_action_ids(self) -> list[int]:
+        """The integers of the legal actions, ascending (the fast path for search and RL)."""
+        action_id = self.game._action_id
+        return sorted(action_id(a) for a in self.legal_actions())  # type: ignore[misc]
+
+    def apply_id(self, action_id: int) -> None:
+        """Apply the legal action with this integer, with no event data (the fast path for
+        search and RL). An id that is not legal now raises `IllegalActionError` and changes
+        nothing."""
+        action = self.game.action_from_id(action_id)
+        legal = self.legal_actions()
+        try:
+            canonical = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(self.explain_illegal(action)) from None
+        self.apply_unchecked(canonical)
+
     def emit(self, kind: str, **data: Any) -> None:
         """Record an event, when someone is listening (`apply`, not `apply_unchecked`)."""
         if self._events is not None:

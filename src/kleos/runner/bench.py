@@ -69,8 +69,8 @@ def ismcts_rate(
 def bench(
     game_id: str, players: int, seconds: float = 5.0, seed: int = 0, variants: tuple[str, ...] = ()
 ) -> dict[str, Any]:
-    """Random full games/s, steps/s, median clone and legal_actions µs, peak memory,
-    and ISMCTS iterations/s from the opening."""
+    """Random full games/s, steps/s, median clone, legal_actions and legal_action_ids µs, the
+    size of the action space, peak memory, and ISMCTS iterations/s from the opening."""
     random_games(game_id, players, min(0.5, seconds), seed, variants)  # warm-up
     games, steps, elapsed, samples = random_games(game_id, players, seconds, seed, variants)
     tracemalloc.start()
@@ -88,6 +88,8 @@ def bench(
         "steps_per_game": round(steps / games, 1),
         "clone_us": round(_median_us(samples, lambda s: s.clone()), 2),
         "legal_actions_us": round(_median_us(samples, lambda s: s.legal_actions()), 2),
+        "legal_action_ids_us": round(_median_us(samples, lambda s: s.legal_action_ids()), 2),
+        "num_distinct_actions": samples[0].game.num_distinct_actions,
         "traced_peak_kib": round(traced_peak / 1024, 1),
         "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "ismcts_iterations_per_s": round(

@@ -144,7 +144,8 @@ def t_epoch_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
 
         s.phase = "over"
         s._outcome = final_outcome(s)
-        s.emit("scoring", outcome=s._outcome.to_json())
+        if s._events is not None:
+            s.emit("scoring", outcome=s._outcome.to_json())
         return
     n = s.game.players
     s.columns = [ALL_COLUMNS] * n
@@ -306,7 +307,9 @@ def t_phase3(s: ElysiumState, task: tuple[Any, ...]) -> None:
         s.vp[p] += tile.vp
         s.gold[p] += tile.gold
     s.phase = "income"
-    s.emit("income", order=list(s.order), quests=[_quest_name(s, p) for p in range(game.players)])
+    if s._events is not None:
+        quests = [_quest_name(s, p) for p in range(game.players)]
+        s.emit("income", order=list(s.order), quests=quests)
     s.stack.append((T_EPOCH_END,))
     for p in reversed(s.order):
         s.stack.append((T_WRITE_START, p))

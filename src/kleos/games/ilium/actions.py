@@ -115,6 +115,8 @@ class ActionTable:
             self.go_on,
         )
         self.ids: dict[IliumAction, int] = {a: i for i, a in enumerate(self.all)}
+        self.place_base = self.ids[self.place[0]]
+        """The integer of the placement on slot 0; slot s has `place_base + s`."""
         self.by_text: dict[str, IliumAction] = {normalize(str(a).split()): a for a in self.all}
 
 

@@ -135,6 +135,13 @@ class IliumState(State):
             return (table.end, table.go_on)
         return ()
 
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions' integers, ascending; placements (most decisions) without objects."""
+        if self.phase == PHASE_PLACE:
+            base = self.game.actions.place_base
+            return [base + slot for slot in self.empty]  # slots stay in ascending order
+        return super().legal_action_ids()
+
     def _cube_slots(self) -> list[int]:
         """Empty slots of this turn's path above the last cube placed this turn."""
         offset = self.game.board.paths[self.turn_path].offset
@@ -278,16 +285,17 @@ class IliumState(State):
         first = ranked[0]
         second = ranked[1] if len(ranked) > 1 else -1
         qualifies = second >= 0 and 2 * counts[second] >= counts[first]
-        self.emit(
-            "excavation",
-            path=path.id,
-            counts={str(p): c for p, c in counts.items()},
-            distances={str(p): d for p, d in distance.items()},
-            ranking=ranked,
-            first=first,
-            second=second,
-            qualifies=qualifies,
-        )
+        if self._events is not None:
+            self.emit(
+                "excavation",
+                path=path.id,
+                counts={str(p): c for p, c in counts.items()},
+                distances={str(p): d for p, d in distance.items()},
+                ranking=ranked,
+                first=first,
+                second=second,
+                qualifies=qualifies,
+            )
         if qualifies:
             self.excavation = (path_index, first, second, True, -1)
             self.phase = PHASE_SITE
@@ -302,7 +310,8 @@ class IliumState(State):
         path_index, first, second, _, _ = self.excavation
         path = self.game.board.paths[path_index]
         self.excavation = (path_index, first, second, True, site)
-        self.emit("site", player=first, site=self.game.board.sites[site].id)
+        if self._events is not None:
+            self.emit("site", player=first, site=self.game.board.sites[site].id)
         other = path.b if site == path.a else path.a
         self.takes = ((first, site), (second, other))
         self._run_takes()
@@ -351,7 +360,8 @@ class IliumState(State):
 
     def _answer_offer(self, end: bool) -> None:
         self.offer_used = True
-        self.emit("offer", player=self.turn, end=end)
+        if self._events is not None:
+            self.emit("offer", player=self.turn, end=end)
         if end:
             self._finish("offer")
         else:
@@ -367,11 +377,12 @@ class IliumState(State):
         self.phase = PHASE_OVER
         self.decider = -1
         self.end_reason = reason
-        self.emit("game_end", reason=reason)
         self._outcome = score(self.hoard, self.historian)
-        for p, part in enumerate(self._outcome.breakdown):
-            self.emit("donation", player=p, historian=part["historian"], token=part["donated"])
-        self.emit("scoring", outcome=self._outcome.to_json())
+        if self._events is not None:
+            self.emit("game_end", reason=reason)
+            for p, part in enumerate(self._outcome.breakdown):
+                self.emit("donation", player=p, historian=part["historian"], token=part["donated"])
+            self.emit("scoring", outcome=self._outcome.to_json())
 
     # ------------------------------------------------------------ copies, views
 
