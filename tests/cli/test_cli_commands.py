@@ -76,7 +76,7 @@ def test_simulate_writes_one_record_per_game_and_sums_up(cli: Cli, tmp_path: Pat
     for label in ("Ilium · 2 players · 4 games", "Wins", "Win %", "Mean score", "series seed 9"):
         assert label in result.output
     assert "Steps per game: mean" in result.output and "games/s" in result.output
-    assert "End reasons: cards 4" in result.output
+    assert "End reasons: every Assignment card has been played (4)" in result.output
     wins = [float(line.split()[2]) for line in result.output.splitlines() if "random" in line]
     assert sum(wins) == pytest.approx(4)
     again = cli(*args, "--records", str(tmp_path / "b"))

@@ -95,6 +95,7 @@ def test_outcome_to_json() -> None:
         "scores": [1, 2],
         "winners": [1],
         "breakdown": [{"a": 1}, {"a": 2}],
+        "reason": "",
     }
 
 

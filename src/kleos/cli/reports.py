@@ -106,7 +106,7 @@ def show_summary(console: Console, summary: SimulationSummary, game: Game) -> No
         highlight=False,
     )
     if summary.end_reasons:
-        reasons = ", ".join(f"{r} {n}" for r, n in summary.end_reasons.most_common())
+        reasons = "; ".join(f"{r} ({n})" for r, n in summary.end_reasons.most_common())
         console.print(f"End reasons: {reasons}", highlight=False)
     if summary.record_paths:
         folder = summary.record_paths[0].parent

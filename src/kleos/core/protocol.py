@@ -73,6 +73,8 @@ class Outcome:
     winners: tuple[PlayerId, ...]
     breakdown: tuple[Mapping[str, Any], ...] = field(default=())
     """Per player, how the score was made (game-specific keys, JSON-ready)."""
+    reason: str = ""
+    """Why the game ended, in words ("Red took the end-game option")."""
 
     def returns(self) -> tuple[float, ...]:
         """1 for each winner, shared among tied winners; 0 for everyone else."""
@@ -85,6 +87,7 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "breakdown": [dict(b) for b in self.breakdown],
+            "reason": self.reason,
         }
 
 

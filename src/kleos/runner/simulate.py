@@ -98,9 +98,8 @@ def simulate(
         for p, share in enumerate(outcome.returns()):
             summary.wins[p] += share
             summary.score_totals[p] += outcome.scores[p]
-        reason = result.state.view(None).get("final", {}).get("reason")
-        if reason is not None:
-            summary.end_reasons[str(reason)] += 1
+        if result.outcome is not None:
+            summary.end_reasons[result.outcome.reason] += 1
         summary.seconds = time.perf_counter() - start
         if on_game is not None:
             on_game(i + 1, result)

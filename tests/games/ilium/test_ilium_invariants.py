@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from ilium_helpers import VARIANT_COMBOS, make
@@ -115,7 +116,8 @@ class Checker:
         """§11 item 8 and §7–§8: the final scoring."""
         state = self.state
         outcome = state.outcome()
-        assert outcome == score(state.hoard, state.historian)
+        assert outcome == replace(score(state.hoard, state.historian), reason=outcome.reason)
+        assert outcome.reason, "every ending says why"
         assert all(s % 5 == 0 for s in outcome.scores)
         assert outcome.winners
         for artifact in ("Coins", "Horses", "Armbands", "Bottles", "Helmets"):

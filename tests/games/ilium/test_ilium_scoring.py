@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from ilium_helpers import GREEN, NO_FOURS, RED, YELLOW, hoard, only, play, scenario
 
@@ -221,7 +223,7 @@ def test_game_end_scores_the_hoards_after_donation():
     assert hoard(state, YELLOW) == ["Armbands-4", "Coins-4"]
     assert [e["token"] for e in only(events, "donation")] == ["Horses-4", "Coins-4", None]
     expected = score(state.hoard, state.historian)
-    assert state.outcome() == expected
+    assert state.outcome() == replace(expected, reason="every Assignment card has been played")
     assert state.outcome().scores == (10, 10, 10)
     assert [b["artifacts"] for b in state.outcome().breakdown] == [3, 4, 4]
     assert state.outcome().winners == (YELLOW, GREEN)

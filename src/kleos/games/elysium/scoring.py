@@ -104,4 +104,9 @@ def final_outcome(s: ElysiumState) -> Outcome:
     for p in range(n):
         breakdown[p]["place"] = places[p]
     winners = tuple(p for p in range(n) if places[p] == 1)
-    return Outcome(scores=tuple(totals), winners=winners, breakdown=tuple(breakdown))
+    return Outcome(
+        scores=tuple(totals),
+        winners=winners,
+        breakdown=tuple(breakdown),
+        reason="the five epochs have been played",
+    )

@@ -140,10 +140,8 @@ def _can_take(s: ElysiumState, p: int) -> dict[str, list[str]]:
 
 
 ACTION_EXAMPLES = (
-    "use ZEU-02a, take ZEU-01a, quest Q2, take citizen, pass, resolve ZEU-03a, dismiss red, "
-    "transfer ZEU-01a to new, transfer citizen to 2, end step, stop, copy HEP-01a, steal from P2, "
-    "oracle APO-03b, swap ZEU-01a APO-03b, no swap, gift 2 gold, lose 1 vp, discard ZEU-01a, "
-    "discard citizen"
+    "take ZEU-01a, use ZEU-02a, quest Q2, take citizen, pass, dismiss red, "
+    "transfer ZEU-01a to new, end step, lose 1 vp (all: docs/elysium.md)"
 )
 
 

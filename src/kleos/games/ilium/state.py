@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.errors import IllegalActionError
@@ -29,6 +30,13 @@ CUBE = 16
 
 PHASE_CARD, PHASE_PLACE, PHASE_CUBE, PHASE_SITE, PHASE_TOKEN, PHASE_OFFER, PHASE_OVER = range(7)
 PHASE_NAMES = ("card", "place", "cube", "site", "token", "offer", "over")
+
+END_REASONS = {
+    "cards": "every Assignment card has been played",
+    "offer": "{player} took the end-game option",
+    "no-room": "no usable path has an empty space",
+}
+"""Why a game ends (§6), in words; `end_reason` holds the key."""
 
 Take = tuple[PlayerId, int]
 """A pending take during an excavation: (player, site index)."""
@@ -377,7 +385,8 @@ class IliumState(State):
         self.phase = PHASE_OVER
         self.decider = -1
         self.end_reason = reason
-        self._outcome = score(self.hoard, self.historian)
+        words = END_REASONS[reason].format(player=self.game.player_name(self.turn))
+        self._outcome = replace(score(self.hoard, self.historian), reason=words)
         if self._events is not None:
             self.emit("game_end", reason=reason)
             for p, part in enumerate(self._outcome.breakdown):

@@ -99,7 +99,6 @@ def view(state: IliumState, player: PlayerId | None) -> dict[str, Any]:
     if over:
         outcome = state.outcome()
         result["final"] = {
-            "reason": state.end_reason,
             "historians": [TYPES[t] for t in state.historian],
             **outcome.to_json(),
         }
