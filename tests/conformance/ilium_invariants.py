@@ -40,7 +40,7 @@ def _check_tokens(state: IliumState) -> None:
     pending = Counter(site for _, site in state.takes)
     if state.phase == PHASE_SITE:
         assert state.excavation is not None and not state.takes
-        path = game.board.paths[state.excavation[0]]
+        path = game.board.paths[state.excavation.path]
         pending.update((path.a, path.b))
     for site in game.board.sites:
         stock = state.stock[site.index]

@@ -1,24 +1,24 @@
-"""Ilium's atomic decisions (§13), as small frozen values with one canonical text each."""
+"""Ilium's atomic decisions (§13): each declared once, as a small frozen value with one canonical
+text, and the action table of a board (ids, parsing and JSON through its `ActionSpace`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
 
-from kleos.core.inputs import whole_number
+from kleos.core.actions import ActionSpace, action
 from kleos.games.ilium.board import TYPES, Board
 
 
+@action("play {value}")
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     """D1, Strategic Expeditions: play a card of this value."""
 
     value: int
 
-    def __str__(self) -> str:
-        return f"play {self.value}"
 
-
+@action("place {path}:{space}")
 @dataclass(frozen=True, slots=True)
 class PlaceGroup:
     """D2: place this turn's group on an empty space."""
@@ -27,10 +27,8 @@ class PlaceGroup:
     space: int
     slot: int = field(default=-1, compare=False, repr=False)
 
-    def __str__(self) -> str:
-        return f"place {self.path}:{self.space}"
 
-
+@action("cube {path}:{space}")
 @dataclass(frozen=True, slots=True)
 class PlaceCube:
     """D3: place a supply cube on an empty space of this turn's path."""
@@ -39,18 +37,14 @@ class PlaceCube:
     space: int
     slot: int = field(default=-1, compare=False, repr=False)
 
-    def __str__(self) -> str:
-        return f"cube {self.path}:{self.space}"
 
-
+@action("no more cubes")
 @dataclass(frozen=True, slots=True)
 class StopCubes:
     """D3: place no more cubes this turn."""
 
-    def __str__(self) -> str:
-        return "no more cubes"
 
-
+@action("site {site}")
 @dataclass(frozen=True, slots=True)
 class ChooseSite:
     """D4: the majority player digs at this site; the qualifying second takes at the other."""
@@ -58,10 +52,8 @@ class ChooseSite:
     site: str
     index: int = field(default=-1, compare=False, repr=False)
 
-    def __str__(self) -> str:
-        return f"site {self.site}"
 
-
+@action("take {artifact}")
 @dataclass(frozen=True, slots=True)
 class ChooseToken:
     """D5: among the lowest tokens of a site, take one of this type."""
@@ -69,23 +61,22 @@ class ChooseToken:
     artifact: str
     index: int = field(default=-1, compare=False, repr=False)
 
-    def __str__(self) -> str:
-        return f"take {self.artifact}"
 
-
+@action("{end} game", end=lambda end: "end" if end else "continue")
 @dataclass(frozen=True, slots=True)
 class EndGameOffer:
     """D6: end the game now (all five 4s are excavated), or continue to the last card."""
 
     end: bool
 
-    def __str__(self) -> str:
-        return "end game" if self.end else "continue game"
-
 
 IliumAction = (
     PlayCard | PlaceGroup | PlaceCube | StopCubes | ChooseSite | ChooseToken | EndGameOffer
 )
+
+
+EXAMPLES = "play 2, place p12:3, cube p12:4, no more cubes, site HIS, take Coins, end game"
+"""Shown when text names no action."""
 
 
 class ActionTable:
@@ -114,19 +105,9 @@ class ActionTable:
             self.end,
             self.go_on,
         )
-        self.ids: dict[IliumAction, int] = {a: i for i, a in enumerate(self.all)}
-        self.place_base = self.ids[self.place[0]]
+        self.space = ActionSpace(self.all, "Ilium", EXAMPLES)
+        self.place_base = self.space.ids[self.place[0]]
         """The integer of the placement on slot 0; slot s has `place_base + s`."""
-        self.by_text: dict[str, IliumAction] = {normalize(str(a).split()): a for a in self.all}
-
-
-def normalize(words: list[str]) -> str:
-    """Action words folded for lookup: lower case, single spaces, 'p12 3' read as 'p12:3'."""
-    words = " ".join(words).lower().replace(":", " ").split()
-    space = whole_number(words[2]) if len(words) == 3 else None
-    if space is not None and words[0] in ("place", "cube"):
-        return f"{words[0]} {words[1]}:{space}"
-    return " ".join(words)
 
 
 @cache

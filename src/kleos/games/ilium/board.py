@@ -25,16 +25,6 @@ def token_code(artifact: int, value: int) -> TokenCode:
     return value * 8 + artifact
 
 
-def token_type(code: TokenCode) -> int:
-    """The type index of a token."""
-    return code & 7
-
-
-def token_value(code: TokenCode) -> int:
-    """The number of artifacts a token shows."""
-    return code >> 3
-
-
 def token_text(code: TokenCode) -> str:
     """A token as text, e.g. 'Coins-1'."""
     return f"{TYPES[code & 7]}-{code >> 3}"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kleos.core.errors import ActionParseError, ConfigError
-from kleos.core.inputs import action_words, echo
+from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
-from kleos.games.ilium.actions import IliumAction, action_table, normalize
+from kleos.games.ilium import rules, views
+from kleos.games.ilium.actions import IliumAction, action_table
 from kleos.games.ilium.board import (
     TOKEN_VALUES,
     TYPES,
@@ -110,7 +111,7 @@ class Ilium(Game):
     def new_initial_state(self) -> IliumState:
         """Deal tokens, decks and Historians, pick the first player (§3), start the turn."""
         state = self.deal()
-        state._start_turn()
+        rules.start_turn(state)
         return state
 
     def deal(self) -> IliumState:
@@ -148,25 +149,34 @@ class Ilium(Game):
         state.first_player = state.turn = rng.randrange(self.players)
         return state
 
+    def legal_actions_of(self, state: IliumState) -> tuple[IliumAction, ...]:
+        """The options of a state's pending decision (`rules.legal_actions`)."""
+        return rules.legal_actions(state)
+
+    def play(self, state: IliumState, action: Action) -> None:
+        """Apply a legal action to a state (`rules.apply`)."""
+        rules.apply(state, action)
+
+    def view_of(self, state: IliumState, player: PlayerId | None) -> dict[str, Any]:
+        """What a player may see of a state (`views.view`)."""
+        return views.view(state, player)
+
+    def explain_illegal_in(self, state: IliumState, action: Action) -> str:
+        """Why an action is refused in a state (`views.explain_illegal`)."""
+        return views.explain_illegal(state, action)
+
     def parse_action(self, state: State, text: str) -> IliumAction:
-        """The action named by its canonical text (case and spacing are forgiven)."""
-        action = self.actions.by_text.get(normalize(action_words(text, ActionParseError, "Ilium")))
-        if action is None:
-            raise ActionParseError(
-                f"'{echo(text)}' is not an Ilium action; actions look like: play 2, place p12:3, "
-                "cube p12:4, no more cubes, site HIS, take Coins, end game, continue game"
-            )
-        return action
+        """The action named by its text (case and spacing are forgiven; 'p12 3' is 'p12:3')."""
+        return self.actions.space.parse(text, state.legal_actions())  # type: ignore[return-value]
 
     @property
     def num_distinct_actions(self) -> int:
         """The size of the integer action space (236 on the project's board)."""
-        return len(self.actions.all)
+        return len(self.actions.space)
 
     def _action_id(self, action: Action) -> int | None:
         """The stable integer of an action."""
-        found: int | None = self.actions.ids.get(action)  # type: ignore[call-overload]
-        return found
+        return self.actions.space.ids.get(action)
 
     def _action_from_id(self, index: int) -> IliumAction:
         """The action with a given integer."""

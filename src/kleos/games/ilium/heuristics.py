@@ -76,8 +76,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
     stock = state.stock
     # Takes still due in an excavation under way.
     if state.phase == PHASE_SITE and state.excavation is not None:
-        path = state.game.board.paths[state.excavation[0]]
-        first, second = state.excavation[1], state.excavation[2]
+        path = state.game.board.paths[state.excavation.path]
+        first, second = state.excavation.first, state.excavation.second
         low_a = stock[path.a][0] if stock[path.a] else -1
         low_b = stock[path.b][0] if stock[path.b] else -1
         best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)

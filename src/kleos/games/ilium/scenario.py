@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import PlayerId
+from kleos.games.ilium import rules
 from kleos.games.ilium.board import TYPES, parse_token
 from kleos.games.ilium.game import Ilium
 from kleos.games.ilium.state import CUBE, EMPTY, IliumState
@@ -76,7 +77,7 @@ def position(
     state.fours_on_sites = sum(1 for stock in state.stock for code in stock if code >> 3 == 4)
     state.offer_used = offer_used
     state.turn = turn
-    state._start_turn()
+    rules.start_turn(state)
     return state
 
 

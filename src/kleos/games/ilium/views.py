@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kleos.core.protocol import Action, PlayerId
 from kleos.games.ilium.actions import (
@@ -16,6 +16,7 @@ from kleos.games.ilium.actions import (
     StopCubes,
 )
 from kleos.games.ilium.board import TYPES, token_text
+from kleos.games.ilium.rules import token_types
 from kleos.games.ilium.state import (
     CUBE,
     EMPTY,
@@ -27,10 +28,8 @@ from kleos.games.ilium.state import (
     PHASE_PLACE,
     PHASE_SITE,
     PHASE_TOKEN,
+    IliumState,
 )
-
-if TYPE_CHECKING:
-    from kleos.games.ilium.state import IliumState
 
 
 def _deck_counts(deck: tuple[int, ...]) -> dict[str, int]:
@@ -184,11 +183,11 @@ def explain_illegal(state: IliumState, action: Action) -> str:
             return f"{game.player_name(state.turn)} has no {action.value}-card left"
     elif isinstance(action, ChooseSite) and phase == PHASE_SITE:
         assert state.excavation is not None
-        path = board.paths[state.excavation[0]]
+        path = board.paths[state.excavation.path]
         ends = f"{board.sites[path.a].id} or {board.sites[path.b].id}"
         return f"the site must be an end of {path.id}: {ends}"
     elif isinstance(action, ChooseToken) and phase == PHASE_TOKEN:
-        options = ", ".join(TYPES[t] for t in state._token_types(state.takes[0][1]))
+        options = ", ".join(TYPES[t] for t in token_types(state, state.takes[0][1]))
         return f"the lowest tokens there are of these types only: {options}"
     elif isinstance(action, EndGameOffer) and phase != PHASE_OFFER:
         return "the end-game offer is made only once, after all five 4s are excavated"

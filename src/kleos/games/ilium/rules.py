@@ -1,0 +1,321 @@
+"""The Ilium rules: the pending decision's options, and the transitions of turns, placement,
+excavation and the end of the game (spec §4–§6, §13), as functions over an `IliumState`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kleos.core.protocol import Action, PlayerId
+from kleos.games.ilium.actions import (
+    ChooseSite,
+    ChooseToken,
+    EndGameOffer,
+    IliumAction,
+    PlaceCube,
+    PlaceGroup,
+    PlayCard,
+    StopCubes,
+)
+from kleos.games.ilium.board import TYPES, token_text
+from kleos.games.ilium.scoring import score
+from kleos.games.ilium.state import (
+    CUBE,
+    EMPTY,
+    PHASE_CARD,
+    PHASE_CUBE,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_SITE,
+    PHASE_TOKEN,
+    Excavation,
+    IliumState,
+)
+
+END_REASONS = {
+    "cards": "every Assignment card has been played",
+    "offer": "{player} took the end-game option",
+    "no-room": "no usable path has an empty space",
+}
+"""Why a game ends (§6), in words; `state.end_reason` holds the key."""
+
+
+def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
+    """The options of the pending decision, in the canonical order of §13.1."""
+    phase, table = s.phase, s.game.actions
+    if phase == PHASE_PLACE:
+        return tuple(map(table.place.__getitem__, s.empty))
+    if phase == PHASE_CUBE:
+        cube = table.cube
+        return (*(cube[slot] for slot in cube_slots(s)), table.stop)
+    if phase == PHASE_TOKEN:
+        return tuple(table.token[t] for t in token_types(s, s.takes[0][1]))
+    if phase == PHASE_SITE:
+        assert s.excavation is not None
+        path = s.game.board.paths[s.excavation.path]
+        return (table.site[path.a], table.site[path.b])
+    if phase == PHASE_CARD:
+        return tuple(table.play[v] for v in sorted(set(s.deck[s.turn])))
+    if phase == PHASE_OFFER:
+        return (table.end, table.go_on)
+    return ()
+
+
+def cube_slots(s: IliumState) -> list[int]:
+    """Empty slots of this turn's path above the last cube placed this turn."""
+    offset = s.game.board.paths[s.turn_path].offset
+    occupant = s.occupant
+    end = offset + s.game.board.paths[s.turn_path].spaces
+    first = offset + s.last_cube + 1
+    return [slot for slot in range(first, end) if occupant[slot] == EMPTY]
+
+
+def token_types(s: IliumState, site: int) -> list[int]:
+    """The distinct types among a site's lowest-valued tokens (§5.4)."""
+    stock = s.stock[site]
+    low = stock[0] >> 3
+    types: list[int] = []
+    previous = -1
+    for code in stock:
+        if code >> 3 != low:
+            break
+        if code != previous:
+            types.append(code & 7)
+            previous = code
+    return types
+
+
+def apply(s: IliumState, action: Action) -> None:
+    """Apply a legal action, then everything automatic up to the next decision."""
+    cls = action.__class__
+    if cls is PlaceGroup:
+        assert isinstance(action, PlaceGroup)
+        _place_group(s, _slot(s, action))
+    elif cls is PlaceCube:
+        assert isinstance(action, PlaceCube)
+        _place_cube(s, _slot(s, action))
+    elif cls is StopCubes:
+        _end_placement(s)
+    elif cls is ChooseToken:
+        assert isinstance(action, ChooseToken)
+        player, site = s.takes[0]
+        s.takes = s.takes[1:]
+        artifact = action.index if action.index >= 0 else TYPES.index(action.artifact)
+        _take(s, player, site, artifact)
+        _run_takes(s)
+    elif cls is ChooseSite:
+        assert isinstance(action, ChooseSite) and s.excavation is not None
+        board = s.game.board
+        _choose_site(s, action.index if action.index >= 0 else board.site_index(action.site))
+    elif cls is PlayCard:
+        assert isinstance(action, PlayCard)
+        _play_card(s, action.value)
+    else:
+        assert isinstance(action, EndGameOffer)
+        _answer_offer(s, action.end)
+
+
+def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
+    """A placement's board slot: cached on the engine's own actions, looked up for an
+    equal action built elsewhere (from its repr, say), so equal actions play alike."""
+    if action.slot >= 0:
+        return action.slot
+    board = s.game.board
+    return board.paths[board.path_index(action.path)].offset + action.space
+
+
+def start_turn(s: IliumState) -> None:
+    """§4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
+    if not s.empty:
+        _finish(s, "no-room")
+        return
+    deck = s.deck[s.turn]
+    if not s.game.strategic:
+        _play_card(s, deck[-1])
+    elif deck[0] == deck[-1]:
+        _play_card(s, deck[0])
+    else:
+        s.phase = PHASE_CARD
+        s.decider = s.turn
+
+
+def _play_card(s: IliumState, value: int) -> None:
+    player = s.turn
+    deck = s.deck[player]
+    if s.game.strategic:
+        i = deck.index(value)
+        s.deck[player] = deck[:i] + deck[i + 1 :]
+    else:
+        s.deck[player] = deck[:-1]
+    s.cards_left -= 1
+    s.card = value
+    s.phase = PHASE_PLACE
+    s.decider = player
+    if s._events is not None:
+        s.emit("card", player=player, value=value, chosen=s.game.strategic)
+
+
+def _place_group(s: IliumState, slot: int) -> None:
+    player = s.turn
+    path = s.game.board.slot_path[slot]
+    s.occupant[slot] = player * 4 + s.card
+    del s.empty[slot]
+    s.free[path] -= 1
+    s.turn_path = path
+    s.group_space = slot - s.game.board.paths[path].offset
+    if s._events is not None:
+        path_id = s.game.board.paths[path].id
+        s.emit("place", player=player, path=path_id, space=s.group_space, size=s.card)
+    _cube_step(s)
+
+
+def _cube_step(s: IliumState) -> None:
+    """D3 is asked while the player has a cube and a space above the last cube is empty."""
+    if s.cubes[s.turn] and cube_slots(s):
+        s.phase = PHASE_CUBE
+    else:
+        _end_placement(s)
+
+
+def _place_cube(s: IliumState, slot: int) -> None:
+    player = s.turn
+    s.occupant[slot] = CUBE + player
+    del s.empty[slot]
+    s.free[s.turn_path] -= 1
+    s.cubes[player] -= 1
+    s.last_cube = slot - s.game.board.paths[s.turn_path].offset
+    if s._events is not None:
+        path_id = s.game.board.paths[s.turn_path].id
+        s.emit("cube", player=player, path=path_id, space=s.last_cube)
+    _cube_step(s)
+
+
+def _end_placement(s: IliumState) -> None:
+    if s.free[s.turn_path] == 0:
+        _excavate(s, s.turn_path)
+    else:
+        _end_turn(s)
+
+
+def _excavate(s: IliumState, path_index: int) -> None:
+    """§5.1–§5.3: rank by count, then by distance to the shovel; the second may qualify."""
+    path = s.game.board.paths[path_index]
+    counts: dict[PlayerId, int] = {}
+    distance: dict[PlayerId, int] = {}
+    occupant = s.occupant
+    for space in range(path.spaces):
+        code = occupant[path.offset + space]
+        if 0 <= code < CUBE:
+            owner = code >> 2
+            counts[owner] = counts.get(owner, 0) + (code & 3)
+            distance.setdefault(owner, space)
+    ranked = sorted(counts, key=lambda p: (-counts[p], distance[p]))
+    first = ranked[0]
+    second = ranked[1] if len(ranked) > 1 else -1
+    qualifies = second >= 0 and 2 * counts[second] >= counts[first]
+    if s._events is not None:
+        s.emit(
+            "excavation",
+            path=path.id,
+            counts={str(p): c for p, c in counts.items()},
+            distances={str(p): d for p, d in distance.items()},
+            ranking=ranked,
+            first=first,
+            second=second,
+            qualifies=qualifies,
+        )
+    if qualifies:
+        s.excavation = Excavation(path_index, first, second, True, -1)
+        s.phase = PHASE_SITE
+        s.decider = first
+    else:
+        s.excavation = Excavation(path_index, first, second, False, path.shovel)
+        s.takes = ((first, path.shovel), (first, path.other))
+        _run_takes(s)
+
+
+def _choose_site(s: IliumState, site: int) -> None:
+    assert s.excavation is not None
+    first, second = s.excavation.first, s.excavation.second
+    path = s.game.board.paths[s.excavation.path]
+    s.excavation = s.excavation._replace(site=site)
+    if s._events is not None:
+        s.emit("site", player=first, site=s.game.board.sites[site].id)
+    other = path.b if site == path.a else path.a
+    s.takes = ((first, site), (second, other))
+    _run_takes(s)
+
+
+def _run_takes(s: IliumState) -> None:
+    """Take tokens until a take needs a type choice (D5) or all takes are done (§5.6)."""
+    while s.takes:
+        player, site = s.takes[0]
+        stock = s.stock[site]
+        if stock and not s.game.burial_vaults:
+            types = token_types(s, site)
+            if len(types) > 1:
+                s.phase = PHASE_TOKEN
+                s.decider = player
+                return
+        s.takes = s.takes[1:]
+        _take(s, player, site, -1)
+    _end_turn(s)
+
+
+def _take(s: IliumState, player: PlayerId, site: int, artifact: int) -> None:
+    """Move a site's lowest token (of the chosen type, if any) to a hoard (§5.4–§5.5)."""
+    stock = s.stock[site]
+    if not stock:
+        s.emit("take", player=player, site=s.game.board.sites[site].id, token=None)
+        return
+    code = stock[0] if artifact < 0 else (stock[0] >> 3) * 8 + artifact
+    i = stock.index(code)
+    s.stock[site] = stock[:i] + stock[i + 1 :]
+    s.hoard[player] = (*s.hoard[player], code)
+    if code >> 3 == 4:
+        s.fours_on_sites -= 1
+    if s._events is not None:
+        site_id = s.game.board.sites[site].id
+        s.emit("take", player=player, site=site_id, token=token_text(code))
+
+
+def _end_turn(s: IliumState) -> None:
+    """§4 step 6: all cards played ends the game; else the offer (D6) or the next turn."""
+    s.excavation = None
+    if s.cards_left == 0:
+        _finish(s, "cards")
+    elif not s.offer_used and s.fours_on_sites == 0:
+        s.phase = PHASE_OFFER
+        s.decider = s.turn
+    else:
+        _next_turn(s)
+
+
+def _answer_offer(s: IliumState, end: bool) -> None:
+    s.offer_used = True
+    if s._events is not None:
+        s.emit("offer", player=s.turn, end=end)
+    if end:
+        _finish(s, "offer")
+    else:
+        _next_turn(s)
+
+
+def _next_turn(s: IliumState) -> None:
+    s.turn = (s.turn + 1) % s.game.players
+    s.card = 0
+    s.turn_path = s.group_space = s.last_cube = -1
+    start_turn(s)
+
+
+def _finish(s: IliumState, reason: str) -> None:
+    s.phase = PHASE_OVER
+    s.decider = -1
+    s.end_reason = reason
+    words = END_REASONS[reason].format(player=s.game.player_name(s.turn))
+    s._outcome = replace(score(s.hoard, s.historian), reason=words)
+    if s._events is not None:
+        s.emit("game_end", reason=reason)
+        for p, part in enumerate(s._outcome.breakdown):
+            s.emit("donation", player=p, historian=part["historian"], token=part["donated"])
+        s.emit("scoring", outcome=s._outcome.to_json())
