@@ -41,10 +41,12 @@ def test_renderers_are_registered_by_game_id() -> None:
 def test_elysium_board_shows_full_card_texts_takers_and_final_breakdown() -> None:
     game = kleos.make("elysium", players=3, seed=5, families="recommended")
     state = game.new_initial_state()
-    renderer = ElysiumRenderer(game)
+    static = game.static_info()
+    renderer = ElysiumRenderer(static)
     board = text_of(renderer.board(state.view(None)))
-    for card_id in state.view(None)["agora"]:
-        info = game.card_info(card_id)
+    cards = {card["id"]: card for card in static["data"]["cards"]}
+    for card_id in state.view(None)["public"]["agora"]:
+        info = cards[card_id]
         assert card_id in board and info["name"] in board
         assert info["text"].split()[0] in board
     assert "Who may take" in board and "Temple" in board
@@ -58,19 +60,24 @@ def test_elysium_board_shows_full_card_texts_takers_and_final_breakdown() -> Non
 
 
 def test_ilium_board_shows_every_usable_path_from_its_shovel_end() -> None:
-    view = played_state().view(None)
-    board = text_of(IliumRenderer().board(view))
-    for path, (shovel, far) in view["path_ends"].items():
-        assert f"{path} {shovel}⛏" in board
-        assert far in board.split(f"{path} {shovel}⛏", 1)[1].split("\n", 1)[0]
+    state = played_state()
+    view = state.view(None)
+    static = state.game.static_info()
+    board = text_of(IliumRenderer(static).board(view))
+    used = [path for path in static["data"]["board"]["paths"] if path["used"]]
+    assert sorted(path["id"] for path in used) == sorted(view["public"]["paths"])
+    for path in used:
+        shovel, far = path["ends"]
+        assert f"{path['id']} {shovel}⛏" in board
+        assert far in board.split(f"{path['id']} {shovel}⛏", 1)[1].split("\n", 1)[0]
     rows = {line.split()[0]: line.split()[1:] for line in board.splitlines() if line.strip()}
-    for site, tokens in view["sites"].items():
+    for site, tokens in view["public"]["sites"].items():
         assert rows[site] == (tokens or ["empty"])
 
 
 def test_public_board_holds_no_secret_and_secrets_are_the_viewers_only() -> None:
     state = played_state()
-    renderer = IliumRenderer()
+    renderer = IliumRenderer(state.game.static_info())
     for player in range(3):
         view = state.view(player)
         assert "Historian" not in text_of(renderer.board(view))
@@ -80,12 +87,16 @@ def test_public_board_holds_no_secret_and_secrets_are_the_viewers_only() -> None
     assert renderer.private(state.view(None)) is None
 
 
-def test_generic_renderer_draws_any_view() -> None:
-    view = {"players": 2, "current_player": 1, "private": {"hand": [3]}}
+def test_generic_renderer_draws_any_envelope() -> None:
+    game = kleos.make("ilium", players=2, seed=1)
+    state = game.new_initial_state()
+    view = state.view(state.current_player)
     renderer = GenericRenderer()
-    assert "private" not in text_of(renderer.board(view))
-    assert "3" in text_of(renderer.private(view))
-    assert renderer.decision(view) == "Seat 2 decides."
+    board = text_of(renderer.board(view))
+    assert "Historian" not in board and "historian" not in board and "sites" in board
+    assert view["private"]["historian"] in text_of(renderer.private(view))
+    assert renderer.decision(view) == view["decision"]["prompt"] + "."
     assert renderer.final(view) is None
-    final = text_of(renderer.final({"final": {"scores": [4, 9], "winners": [1]}}))
+    over = {**view, "outcome": {"scores": [4, 9], "winners": [1]}}
+    final = text_of(renderer.final(over))
     assert "2 ★" in final and "9" in final

@@ -13,7 +13,7 @@ import kleos
 from kleos.core.errors import ArgumentError, SeatError
 from kleos.core.inputs import ECHO_LIMIT, MAX_ACTION_TEXT, echo
 from kleos.games.elysium import Elysium
-from kleos.games.elysium.actions import Swap, TakeCard, Transfer
+from kleos.games.elysium.actions import SwapIn, TakeCard, Transfer
 from kleos.games.ilium import ChooseSite, PlaceCube, PlaceGroup
 
 GAME_IDS = kleos.game_ids()
@@ -99,7 +99,7 @@ def forged_actions(game_id: str) -> list[object]:
         TakeCard(["ZEU-01a"]),  # type: ignore[arg-type]
         Transfer("ZEU-01a", "1"),  # type: ignore[arg-type]
         Transfer("ZEU-01a", 10**6),
-        Swap("ZEU-01a", ["APO-03b"]),  # type: ignore[arg-type]
+        SwapIn(["APO-03b"]),  # type: ignore[arg-type]
         TakeCard("x" * 1_000_000),
     ]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kleos.core.errors import ActionParseError, IllegalActionError
-from kleos.core.protocol import Action, Game, Outcome, PlayerId, State
+from kleos.core.protocol import Action, Game, Outcome, PlayerId, State, ViewParts
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,12 @@ class TakeAwayState(State):
         scores = tuple(int(p == self.turn) for p in range(self.game.players))
         return Outcome(scores=scores, winners=(self.turn,))
 
-    def _view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> ViewParts:
         """Everything is public."""
-        return {"pile": self.pile, "turn": self.turn}
+        seats = [{} for _ in range(self.game.players)]
+        prompt = "" if self.pile == 0 else f"Player {self.turn + 1} must take 1 or 2"
+        decision = "" if self.pile == 0 else "take"
+        return ViewParts({"pile": self.pile, "turn": self.turn}, {}, seats, decision, prompt)
 
     def _determinize(self, player: PlayerId | None, rng: random.Random) -> TakeAwayState:
         """Nothing is hidden."""
@@ -93,6 +96,10 @@ class TakeAway(Game):
     def new_initial_state(self) -> TakeAwayState:
         """A full pile, the first seat to move."""
         return TakeAwayState(self, self.config.option("pile", 5))
+
+    def _static_data(self) -> dict[str, Any]:
+        """The pile's size at the start."""
+        return {"pile": self.config.option("pile", 5)}
 
     def parse_action(self, state: State, text: str) -> Action:
         """'take 1' or 'take 2'."""

@@ -1,9 +1,10 @@
 """Golden playthroughs: the complete text trace of one seeded game per game and player count.
 
-A trace shows the configuration, every view at the start, and for each move the decider,
-the legal actions, the action chosen (by `random.Random(seed)`), the events told in words,
-and what changed in the public view and in each seat's private part of its view; then every
-view, the outcome and the game record at the end. The test `test_golden.py` regenerates the
+A trace shows the configuration and the game's static info, every view at the start, and for
+each move the decider, the legal actions (as text and as ids), the action chosen (by
+`random.Random(seed)`), the events told in words, and what changed in the public view and in
+each seat's private part of its view; then every view, the outcome and the game record at the
+end. The test `test_golden.py` regenerates the
 traces in memory and diffs them against the files; `scripts/regenerate_golden.py` writes them.
 """
 
@@ -96,6 +97,7 @@ def playthrough(game_id: str, players: int, seed: int = GOLDEN_SEED) -> str:
         f"config: {json.dumps(game.config.to_json(), sort_keys=True)}",
         f"rules version: {game.rules_version}",
         f"distinct actions: {game.num_distinct_actions}",
+        f"static info: {json.dumps(game.static_info(), sort_keys=True)}",
         "",
         "== start",
         *_views(state),
@@ -111,6 +113,7 @@ def playthrough(game_id: str, players: int, seed: int = GOLDEN_SEED) -> str:
             "",
             f"== ply {len(moves)}: {game.player_name(player)} (seat {player}) decides",
             f"legal ({len(legal)}): {', '.join(map(str, legal))}",
+            f"legal ids: {state.legal_action_ids()}",
             f"chosen: {action} (id {game.action_id(action)})",
         ]
         for event in state.apply(action, player=player):

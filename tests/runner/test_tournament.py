@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openskill.models import PlackettLuce
 
 import kleos
 from kleos.agents import AGENTS
@@ -134,8 +135,6 @@ def test_ratings_favour_the_winner_and_self_play_moves_no_mu() -> None:
 
 
 def test_a_spec_in_two_seats_moves_by_the_mean_of_its_seats() -> None:
-    from openskill.models import PlackettLuce
-
     model = PlackettLuce()
     game = report(("a", "a", "b"), (9, 1, 5), (0,))
     rated = model.rate([[model.rating()] for _ in range(3)], ranks=list(game.ranks))

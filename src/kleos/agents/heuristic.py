@@ -1,8 +1,7 @@
-"""One-ply lookahead with a per-game evaluation (`kleos.games.<game>.heuristics`)."""
+"""One-ply lookahead with the game's evaluation (`Game.heuristics`)."""
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from kleos.agents.base import Agent, Observation
@@ -11,12 +10,10 @@ from kleos.core.protocol import Action, Game
 
 
 def heuristics_for(game: Game) -> ModuleType:
-    """The game's heuristics module: `evaluate(state, player)` and `rollout_action(state, rng)`."""
-    name = f"kleos.games.{game.config.game_id}.heuristics"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError:
-        raise ConfigError(f"{game.title} has no heuristics ({name})") from None
+    """The game's heuristics: `evaluate(state, player)` and `rollout_action(state, rng)`."""
+    if game.heuristics is None:
+        raise ConfigError(f"{game.title} has no heuristics for the search agents")
+    return game.heuristics
 
 
 class HeuristicAgent(Agent):

@@ -1,12 +1,12 @@
-"""Elysium on the terminal: Temple, Agora, Oracle, Domains and Elysiums, drawn from a view dict.
+"""Elysium on the terminal: Temple, Agora, Oracle, Domains and Elysiums, drawn from the game's
+static info and view envelopes.
 
-Card texts come from the game's public card data (`Elysium.card_info`), so every card is
-shown in full wherever it appears.
+Card texts come from the static info, so every card is shown in full wherever it appears.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -20,14 +20,6 @@ COLUMN_MARK = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "black": "K
 RESOURCE = {"gold": "gold", "vp": "VP", "pp": "PP"}
 
 
-class CardCatalog(Protocol):
-    """What the renderer needs from the game: static card and Quest data."""
-
-    def card_info(self, card_id: str) -> dict[str, Any]: ...
-
-    def quest_info(self, quest_id: str) -> dict[str, Any]: ...
-
-
 def _circles(condition: list[str]) -> Text:
     text = Text()
     for colour in condition:
@@ -39,14 +31,17 @@ def _circles(condition: list[str]) -> Text:
 class ElysiumRenderer:
     """Draws Elysium views with every card's full text."""
 
-    def __init__(self, catalog: CardCatalog) -> None:
-        self.catalog = catalog
+    def __init__(self, static: dict[str, Any]) -> None:
+        data = static["data"]
+        self.cards: dict[str, dict[str, Any]] = {card["id"]: card for card in data["cards"]}
+        self.quests: dict[str, dict[str, Any]] = {q["id"]: q for q in data["quests"]}
+        self.pediments: dict[str, list[str]] = data["pediments"]
 
     def _name(self, view: dict[str, Any], p: int) -> str:
-        return seat_label(view["names"][p], p)
+        return seat_label(view["seats"][p]["name"], p)
 
     def _card_row(self, table: Table, card_id: str, *extra: str | Text) -> None:
-        info = self.catalog.card_info(card_id)
+        info = self.cards[card_id]
         power = info["power"] + (f" [{info['window']}]" if info["window"] else "")
         power += f" [{info['hook']}]" if info["hook"] else ""
         table.add_row(
@@ -69,21 +64,22 @@ class ElysiumRenderer:
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         """Temple, Agora, Oracle, bonus tiles and every player's board, Domain and Elysium."""
+        public = view["public"]
         parts: list[RenderableType] = [self._title(view), self._temple(view)]
         takers: dict[str, list[str]] = {}
-        for p, ps in enumerate(view["players_state"]):
+        for p, ps in enumerate(public["players_state"]):
             for card_id in ps["can_take"]["cards"]:
-                takers.setdefault(card_id, []).append(view["names"][p])
+                takers.setdefault(card_id, []).append(view["seats"][p]["name"])
         for row_name in ("agora", "oracle"):
-            if row_name == "oracle" and "apollo" not in view["families"]:
+            if row_name == "oracle" and "apollo" not in public["families"]:
                 continue
             table = self._card_table(
-                f"{row_name.title()} ({len(view[row_name])} cards)", ("Who may take",)
+                f"{row_name.title()} ({len(public[row_name])} cards)", ("Who may take",)
             )
-            for card_id in view[row_name]:
+            for card_id in public[row_name]:
                 self._card_row(table, card_id, " ".join(takers.get(card_id, [])) or "–")
             parts.append(table)
-        for p in view["order"]:
+        for p in public["order"]:
             parts.append(self._player(view, p))
         parts.append(self._status(view))
         return Group(*parts)
@@ -94,30 +90,16 @@ class ElysiumRenderer:
 
     def decision(self, view: dict[str, Any]) -> str:
         """What the deciding player is asked."""
-        current = view.get("current_player")
+        current = view["current_player"]
         if current is None:
             return "The game is over."
-        who = self._name(view, current)
-        asks = {
-            "turn": "use a power, or take a card, a Quest or a Citizen (or pass)",
-            "order_hook": "choose which Quest hook resolves next",
-            "dismiss_column": "dismiss one of your columns",
-            "order_eleusis": "choose which Eleusis power resolves next",
-            "write": f"transfer to your Elysium ({view['allowance']} left), use a power, "
-            "or end the step",
-            "immediate_transfer_choice": "make an immediate transfer, or stop",
-            "copy_target": "choose the card whose power you copy",
-            "steal_target": "choose the opponent to steal gold from",
-            "oracle_free_card": "choose the Oracle card to take",
-            "oracle_swap_choice": "swap an Agora card with an Oracle card, or not",
-            "gift_choice": "choose one of the two gifts",
-            "attack_payment": "choose how to pay the attack",
-        }
-        return f"{who}: {asks.get(view['decision'], view['decision'])}."
+        prompt = view["decision"]["prompt"]
+        name = view["seats"][current]["name"]
+        return f"{self._name(view, current)}: {prompt.removeprefix(name + ' must ')}."
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
         """The final breakdown: Legends, bonus tiles, Ares, Chronos, VP tokens, Citizens."""
-        final = view.get("final")
+        final = view["outcome"]
         if not final:
             return None
         parts = final["breakdown"]
@@ -145,7 +127,8 @@ class ElysiumRenderer:
         return Group(table, Text.from_markup(f"{join_names(winners)} {verb}."))
 
     def _title(self, view: dict[str, Any]) -> Text:
-        families = ", ".join(f.title() for f in view["families"])
+        public = view["public"]
+        families = ", ".join(f.title() for f in public["families"])
         phase = {
             "actions": "Phase II: actions",
             "income": "Phase III: income",
@@ -153,47 +136,51 @@ class ElysiumRenderer:
             "over": "game over",
         }
         return Text(
-            f"Elysium · {view['players']} players · epoch {view['epoch']}/5 · "
-            f"{phase.get(view['phase'], view['phase'])} · {families}",
+            f"Elysium · {view['players']} players · epoch {public['epoch']}/5 · "
+            f"{phase.get(public['phase'], public['phase'])} · {families}",
             style="bold",
         )
 
     def _temple(self, view: dict[str, Any]) -> Text:
-        text = Text("Temple (Pediment side " + view["pediment"] + "): ")
-        colours = view["pediment_colours"]
-        for quest_id in view["temple"]:
-            q = self.catalog.quest_info(quest_id)
+        public = view["public"]
+        names = [seat["name"] for seat in view["seats"]]
+        text = Text("Temple (Pediment side " + public["pediment"] + "): ")
+        colours = self.pediments[public["pediment"]]
+        for quest_id in public["temple"]:
+            q = self.quests[quest_id]
             colour = colours[q["number"] - 1]
             text.append(f"{quest_id} ", style="bold")
             text.append(f"●{COLUMN_MARK[colour]}", style=COLUMN_STYLES[colour])
             text.append(f" {q['vp']}VP {q['gold']}g {q['lyres']}♪")
             takers = [
-                view["names"][p]
-                for p, ps in enumerate(view["players_state"])
+                names[p]
+                for p, ps in enumerate(public["players_state"])
                 if quest_id in ps["can_take"]["quests"]
             ]
             text.append(f" ({' '.join(takers) or 'nobody'} may take)   ", style="dim")
         tiles = [
-            f"{family.title()} → {join_names([view['names'][h] for h in holders])}"
-            for family, holders in view["family_tiles"].items()
+            f"{family.title()} → {join_names([names[h] for h in holders])}"
+            for family, holders in public["family_tiles"].items()
         ]
         tiles += [
-            f"Level {level} → {view['names'][holder]}"
-            for level, holder in view["level_tiles"].items()
+            f"Level {level} → {names[holder]}"
+            for level, holder in public["level_tiles"].items()
             if holder is not None
         ]
-        text.append(f"\nDraw pile {view['draw_pile']} · discard {len(view['discard'])}")
+        text.append(f"\nDraw pile {public['draw_pile']} · discard {len(public['discard'])}")
         if tiles:
             text.append(" · bonus tiles: " + "; ".join(tiles))
         return text
 
     def _player(self, view: dict[str, Any], p: int) -> RenderableType:
-        ps = view["players_state"][p]
-        name = view["names"][p]
+        ps = view["public"]["players_state"][p]
+        seat = view["seats"][p]
+        name = seat["name"]
         marker = "▶ " if p == view["current_player"] else ""
+        ares = "ares" in view["public"]["families"]
         head = Text.from_markup(
-            f"{marker}{seat_label(name, p)} · disc {ps['disc']} · {ps['gold']} gold · "
-            f"{ps['vp']} VP" + (f" · {ps['pp']} PP" if "ares" in view["families"] else "")
+            f"{marker}{seat_label(name, p)} · disc {seat['disc']} · {seat['gold']} gold · "
+            f"{seat['vp']} VP" + (f" · {seat['pp']} PP" if ares else "")
         )
         head.append(" · columns ")
         for colour in ps["columns"]:
@@ -235,7 +222,7 @@ class ElysiumRenderer:
                 if kind == "level"
                 else "single card"
             )
-            cards = [f"{c} {self.catalog.card_info(c)['name']}" for c in legend["cards"]] + [
+            cards = [f"{c} {self.cards[c]['name']}" for c in legend["cards"]] + [
                 f"Citizen (as L{c['level']})" for c in legend["citizens"]
             ]
             parts.append(
@@ -246,7 +233,8 @@ class ElysiumRenderer:
         return Group(*parts)
 
     def _status(self, view: dict[str, Any]) -> Text:
-        if view["writer"] is not None:
-            who = view["names"][view["writer"]]
-            return Text(f"{who}'s Writing step: {view['allowance']} transfer(s) left.")
+        public = view["public"]
+        if public["writer"] is not None:
+            who = view["seats"][public["writer"]]["name"]
+            return Text(f"{who}'s Writing step: {public['allowance']} transfer(s) left.")
         return Text("")

@@ -1,4 +1,5 @@
-"""Ilium on the terminal: paths, sites, players and the final table, drawn from a view dict."""
+"""Ilium on the terminal: paths, sites, players and the final table, drawn from the game's
+static info and view envelopes."""
 
 from __future__ import annotations
 
@@ -33,8 +34,23 @@ def _token(text: str) -> tuple[str, int]:
     return kind, int(value)
 
 
+def _names(view: dict[str, Any]) -> list[str]:
+    return [seat["name"] for seat in view["seats"]]
+
+
+def _kind(view: dict[str, Any]) -> str:
+    """The pending decision's kind, or 'over'."""
+    return view["decision"]["kind"] if view["decision"] else "over"
+
+
 class IliumRenderer:
     """Draws Ilium views: every usable path, the sites' tokens and each player's holdings."""
+
+    def __init__(self, static: dict[str, Any]) -> None:
+        data = static["data"]
+        self.variants: list[str] = static["variants"]
+        self.ends = {path["id"]: path["ends"] for path in data["board"]["paths"]}
+        self.closed = [site["id"] for site in data["board"]["sites"] if site["closed"]]
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         """The public board, players and turn as one renderable."""
@@ -50,10 +66,10 @@ class IliumRenderer:
 
     def private(self, view: dict[str, Any]) -> RenderableType | None:
         """The viewer's Historian and, in the standard game, the next card of their deck."""
-        private, viewer = view.get("private"), view.get("viewer")
-        if not private or viewer is None or "final" in view:
+        private, viewer = view["private"], view["viewer"]
+        if not private or viewer is None or view["is_terminal"]:
             return None
-        name = view["colours"][viewer]
+        name = _names(view)[viewer]
         text = Text.from_markup(
             f"Historian: [bold]{private['historian']}[/] — at the end you donate your "
             f"highest {private['historian']} token."
@@ -67,17 +83,18 @@ class IliumRenderer:
 
     def decision(self, view: dict[str, Any]) -> str:
         """What the deciding player is asked, in words."""
-        current = view.get("current_player")
+        current = view["current_player"]
         if current is None:
             return "The game is over."
-        who = seat_label(view["colours"][current], current)
-        if current == view.get("viewer"):
+        names = _names(view)
+        who = seat_label(names[current], current)
+        if current == view["viewer"]:
             who = f"You ({who})"
-        turn = view["current_turn"]
-        excavation = view.get("excavation") or {}
+        turn = view["public"]["current_turn"]
+        excavation = view["public"]["excavation"] or {}
         takes = excavation.get("pending_takes") or [{}]
         second = excavation.get("second")
-        other = "" if second is None else seat_label(view["colours"][second], second)
+        other = "" if second is None else seat_label(names[second], second)
         return {
             "card": f"{who}: choose the value of the card to play.",
             "place": f"{who}: place your group of {turn['card']} on an empty space.",
@@ -87,14 +104,14 @@ class IliumRenderer:
             f"{other} takes at the other end.",
             "token": f"{who}: choose which of the lowest tokens to take at {takes[0].get('site')}.",
             "offer": f"All five 4s are excavated. {who}: end the game now or continue.",
-        }.get(view["phase"], f"{who} decides.")
+        }.get(_kind(view), f"{who} decides.")
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
         """The score breakdown: majorities per type, sets, totals, artifacts and winners."""
-        final = view.get("final")
+        final = view["outcome"]
         if not final:
             return None
-        names = view["colours"]
+        names = _names(view)
         parts = final["breakdown"]
         table = Table(
             title="Final scores",
@@ -132,16 +149,17 @@ class IliumRenderer:
         return Group(table, Text.from_markup(verdict))
 
     def _title(self, view: dict[str, Any]) -> Text:
-        variants = ", ".join(view["variants"]) or "standard rules"
+        variants = ", ".join(self.variants) or "standard rules"
         title = Text(f"Ilium · {view['players']} players · {variants}", style="bold")
         return title
 
     def _paths(self, view: dict[str, Any]) -> Columns:
-        names = view["colours"]
-        turn = view["current_turn"]["path"] if view["phase"] not in ("over", "card") else None
+        names = _names(view)
+        public = view["public"]
+        turn = public["current_turn"]["path"] if _kind(view) not in ("over", "card") else None
         rows = []
-        for pid, spaces in view["paths"].items():
-            shovel, far = view["path_ends"][pid]
+        for pid, spaces in public["paths"].items():
+            shovel, far = self.ends[pid]
             full = all(space is not None for space in spaces)
             row = Text()
             row.append(f"{pid} ", style="dim")
@@ -164,12 +182,12 @@ class IliumRenderer:
         return Columns(rows, column_first=True, padding=(0, 3))
 
     def _sites(self, view: dict[str, Any]) -> Table:
-        queue = "burial-vaults" in view["variants"]
+        queue = "burial-vaults" in self.variants
         header = "Tokens, taken in this order" if queue else "Tokens (the lowest value goes first)"
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
         table.add_column("Site", style="bold")
         table.add_column(header)
-        for site, tokens in view["sites"].items():
+        for site, tokens in view["public"]["sites"].items():
             if not tokens:
                 table.add_row(site, Text("empty", style="dim"))
                 continue
@@ -179,23 +197,24 @@ class IliumRenderer:
                 first = i == 0 if queue else _token(token)[1] == low
                 cells.append(("" if i == 0 else " ") + token, style="bold" if first else "")
             table.add_row(site, cells)
-        for site in view["closed_sites"]:
+        for site in self.closed:
             table.add_row(Text(site, style="dim"), Text("closed in the 2-player game", style="dim"))
         return table
 
     def _players(self, view: dict[str, Any]) -> Table:
-        names = view["colours"]
+        names = _names(view)
+        public = view["public"]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
         table.add_column("Player")
         for kind in ARTIFACTS:
             table.add_column(kind)
         table.add_column("Cubes", justify="right")
         table.add_column("Deck 1/2/3", justify="right")
-        for p, hand in enumerate(view["hands"]):
-            label = ("▶ " if p == view["turn"] and view["phase"] != "over" else "  ") + (
+        for p, hand in enumerate(public["hands"]):
+            label = ("▶ " if p == public["turn"] and _kind(view) != "over" else "  ") + (
                 seat_label(names[p], p)
             )
-            if p == view.get("viewer"):
+            if p == view["viewer"]:
                 label += " (you)"
             held: dict[str, list[str]] = {kind: [] for kind in ARTIFACTS}
             for token in hand["tokens"]:
@@ -211,24 +230,26 @@ class IliumRenderer:
         return table
 
     def _status(self, view: dict[str, Any]) -> Text:
-        names = view["colours"]
-        turn, current = view["turn"], view["current_turn"]
-        fours = sum(1 for tokens in view["sites"].values() for t in tokens if _token(t)[1] == 4)
-        offer = "used" if view["offer_used"] else "unused"
-        lines = [f"Value-4 tokens still on sites: {fours} · end-game offer: {offer}"]
-        if view.get("removed_tokens"):
-            lines.append("Out of the game: " + " ".join(view["removed_tokens"]))
-        if view["phase"] != "over":
+        names = _names(view)
+        public = view["public"]
+        turn, current = public["turn"], public["current_turn"]
+        offer = "used" if public["offer_used"] else "unused"
+        lines = [
+            f"Value-4 tokens still on sites: {public['fours_on_sites']} · end-game offer: {offer}"
+        ]
+        if public["removed_tokens"]:
+            lines.append("Out of the game: " + " ".join(public["removed_tokens"]))
+        if _kind(view) != "over":
             status = f"▶ {seat_label(names[turn], turn)}'s turn"
             if current["card"]:
-                how = "chosen" if "strategic-expeditions" in view["variants"] else "revealed"
+                how = "chosen" if "strategic-expeditions" in self.variants else "revealed"
                 status += f" · {how} card: [bold]{current['card']}[/]"
             if current["group_space"] is not None:
                 status += f" · group on {current['path']}:{current['group_space']}"
             if current["last_cube"] is not None:
                 status += f" · last cube on space {current['last_cube']}"
             lines.append(status)
-        excavation = view.get("excavation")
+        excavation = public["excavation"]
         if excavation:
             first = seat_label(names[excavation["first"]], excavation["first"])
             text = f"Excavating {excavation['path']}: {first} first"

@@ -16,11 +16,14 @@ from kleos.agents import make_agent
 from kleos.cli import play as play_module
 from kleos.cli import reports
 from kleos.cli import tournament as tournament_module
+from kleos.cli.analysis import show_analysis
 from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError, KleosError, RecordError
+from kleos.core.records import read_record
 from kleos.core.records import unseal as unseal_record
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
+from kleos.runner.analysis import analyze_record
 from kleos.runner.bench import bench as run_bench
 from kleos.runner.simulate import simulate as run_simulate
 
@@ -226,10 +229,6 @@ def analyze(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
 ) -> None:
     """Annotate a game move by move with the search's evaluation of each decision."""
-    from kleos.cli.analysis import show_analysis
-    from kleos.core.records import read_record
-    from kleos.runner.analysis import analyze_record
-
     console = Console()
     with user_errors():
         record = read_record(file)

@@ -35,7 +35,7 @@ class GenericRenderer:
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         """The public part of the view, pretty-printed."""
-        return Pretty({k: v for k, v in view.items() if k not in ("private", "options")})
+        return Pretty(view["public"])
 
     def private(self, view: dict[str, Any]) -> RenderableType | None:
         """The viewer's private part, pretty-printed."""
@@ -43,12 +43,12 @@ class GenericRenderer:
 
     def decision(self, view: dict[str, Any]) -> str:
         """Who decides now."""
-        current = view.get("current_player")
-        return "The game is over." if current is None else f"Seat {current + 1} decides."
+        decision = view["decision"]
+        return "The game is over." if decision is None else f"{decision['prompt']}."
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
-        """Scores and winners from the view's "final" part."""
-        final = view.get("final")
+        """Scores and winners from the view's outcome."""
+        final = view["outcome"]
         if not final or "scores" not in final:
             return None
         table = Table(title="Final scores")
@@ -61,8 +61,8 @@ class GenericRenderer:
 
 
 RENDERERS: dict[str, Callable[[Game], Renderer]] = {
-    "ilium": lambda game: IliumRenderer(),
-    "elysium": lambda game: ElysiumRenderer(game),  # type: ignore[arg-type]
+    "ilium": lambda game: IliumRenderer(game.static_info()),
+    "elysium": lambda game: ElysiumRenderer(game.static_info()),
 }
 """The renderer factory of each game id; games without one get `GenericRenderer`."""
 

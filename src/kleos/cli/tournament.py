@@ -179,8 +179,8 @@ def save(tournament: Tournament, outputs: Outputs) -> None:
 def write_chart(tournament: Tournament, path: Path) -> None:
     """A PNG of each agent's win rate with its 95% interval, against the even share."""
     # Imported here: matplotlib is slow to load and only this command draws.
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
+    from matplotlib.figure import Figure  # noqa: PLC0415
 
     names = [standing.name for standing in tournament.table]
     rates = [standing.win_rate for standing in tournament.table]

@@ -99,10 +99,9 @@ class ActionSpace:
         found = self.by_text.get(fold(" ".join(words)))
         if found is not None:
             return found
-        close = difflib.get_close_matches(
-            fold(" ".join(words)), [fold(str(a)) for a in legal], n=SUGGESTIONS, cutoff=0.6
-        )
-        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        texts = {fold(str(a)): str(a) for a in legal}
+        close = difflib.get_close_matches(fold(" ".join(words)), texts, n=SUGGESTIONS, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(repr(texts[c]) for c in close)}?" if close else ""
         raise ActionParseError(
             f"'{echo(text)}' is not {_article(self.title)} {self.title} action{hint} "
             f"(actions look like: {self.examples})"

@@ -29,3 +29,15 @@ class SeatError(KleosError, ValueError):
 
 class ArgumentError(KleosError, TypeError):
     """An argument of the wrong kind for a Kleos call (a random source that is not a Random)."""
+
+
+class StaleStateError(KleosError):
+    """A move made against a state that is no longer the current one (`Match.submit`)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """A move by a seat that does not decide now."""
+
+
+class GameOverError(IllegalActionError):
+    """A move after the game has ended."""

@@ -6,7 +6,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeAlias
+from types import ModuleType
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias
 
 from kleos.core.errors import (
     ActionParseError,
@@ -19,6 +20,8 @@ from kleos.core.inputs import as_index, echo, quoted
 from kleos.core.rng import SEED_BITS
 
 PlayerId: TypeAlias = int
+SEAT_COLOURS = ("red", "gold", "green", "royalblue")
+"""Seat colours by default (CSS names), in seat order."""
 Event: TypeAlias = dict[str, Any]
 """What happened during `apply`: a small JSON-ready dict with at least a "kind" key."""
 
@@ -91,6 +94,21 @@ class Outcome:
         }
 
 
+class ViewParts(NamedTuple):
+    """What a game puts in a view envelope; `State.view` adds the keys every game shares."""
+
+    public: dict[str, Any]
+    """What everyone sees, game-specific; static data is referred to by id."""
+    private: dict[str, Any]
+    """The viewer's own secrets, game-specific (dropped for spectators)."""
+    seats: list[dict[str, Any]]
+    """Per seat, the public figures a scoreboard shows."""
+    decision: str
+    """The kind of the pending decision ('' once the game is over)."""
+    prompt: str
+    """The pending decision in words ('' once the game is over)."""
+
+
 class State(ABC):
     """One position of a game. Subclasses implement the fast path and the queries."""
 
@@ -126,15 +144,35 @@ class State(ABC):
         """The result; raises `IllegalActionError` before the game is over."""
 
     def view(self, player: PlayerId | None) -> dict[str, Any]:
-        """JSON-ready dict of what `player` may see (None: a spectator).
+        """The view envelope of `player` (None: a spectator): JSON-ready, the same top-level
+        keys for every game (docs/contract.md, `kleos/core/data/envelope.schema.json`).
 
         Anything but a seat of this game or None raises `SeatError`.
         """
-        return self._view(self.game.seat(player))
+        seat = self.game.seat(player)
+        parts = self._view(seat)
+        game = self.game
+        over = self.is_terminal()
+        return {
+            "game": game.game_id,
+            "rules_version": game.rules_version,
+            "players": game.players,
+            "viewer": seat,
+            "seats": [
+                {"seat": p, "name": game.player_name(p), "colour": game.seat_colour(p), **figures}
+                for p, figures in enumerate(parts.seats)
+            ],
+            "current_player": self.current_player,
+            "decision": None if over else {"kind": parts.decision, "prompt": parts.prompt},
+            "is_terminal": over,
+            "outcome": self.outcome().to_json() if over else None,
+            "public": parts.public,
+            "private": parts.private if seat is not None else {},
+        }
 
     @abstractmethod
-    def _view(self, player: PlayerId | None) -> dict[str, Any]:
-        """The view of a checked seat (or None)."""
+    def _view(self, player: PlayerId | None) -> ViewParts:
+        """The game's parts of the view of a checked seat (or None)."""
 
     def determinize(self, player: PlayerId | None, rng: random.Random) -> State:
         """A full state consistent with `view(player)`, hidden parts resampled from `rng`.
@@ -237,6 +275,9 @@ class Game(ABC):
     default_players: ClassVar[int]
     known_variants: ClassVar[tuple[str, ...]] = ()
     known_options: ClassVar[tuple[str, ...]] = ()
+    heuristics: ClassVar[ModuleType | None] = None
+    """The game's heuristics for search agents, if it has them: a module with
+    `evaluate(state, player) -> float` and `rollout_action(state, rng) -> Action`."""
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -365,6 +406,39 @@ class Game(ABC):
     def player_name(self, player: PlayerId) -> str:
         """How a seat is called in messages."""
         return f"Player {player + 1}"
+
+    def seat_colour(self, player: PlayerId) -> str:
+        """The colour a front end gives a seat (a CSS colour name)."""
+        return SEAT_COLOURS[player % len(SEAT_COLOURS)]
+
+    def static_info(self) -> dict[str, Any]:
+        """JSON-ready data that never changes during a game and that a client needs to draw and
+        explain it; views refer to it by id (docs/contract.md)."""
+        return {
+            "game": self.game_id,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "variants": list(self.config.variants),
+            "seats": [
+                {"seat": p, "name": self.player_name(p), "colour": self.seat_colour(p)}
+                for p in range(self.players)
+            ],
+            "data": self._static_data(),
+        }
+
+    @abstractmethod
+    def _static_data(self) -> dict[str, Any]:
+        """The game-specific part of `static_info` (board, cards, tables)."""
+
+    def action_label(self, action: Action) -> str:
+        """A short label of a legal action, for a button (its text, unless a game says less)."""
+        return str(action)
+
+    def redact_event(self, event: Event, player: PlayerId | None) -> Event | None:
+        """An event as `player` may see it (None: drop it). Events of the built-in games hold
+        only what the view after the move shows everyone, so by default they pass unchanged."""
+        return event
 
     def describe_event(self, event: Event) -> str:
         """One event in words."""

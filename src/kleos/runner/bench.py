@@ -10,6 +10,8 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+from kleos.agents.base import Observation
+from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.protocol import State
 from kleos.core.registry import make
 
@@ -54,9 +56,6 @@ def ismcts_rate(
 ) -> float:
     """Iterations per second of the default ISMCTS agent searching the opening position for
     `seconds` (the whole budget: no early stop)."""
-    from kleos.agents.base import Observation
-    from kleos.agents.ismcts import ISMCTSAgent
-
     state = make(game_id, players=players, seed=seed, variants=variants).new_initial_state()
     player = state.current_player
     assert player is not None

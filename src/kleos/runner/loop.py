@@ -1,30 +1,17 @@
-"""The one game loop: seats to agents, a record written as the game goes, listeners told."""
+"""The one game loop: agents decide for their seats through a `Match`, which records the game
+as it goes and tells listeners of every move."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kleos.agents.base import Agent, Observation
+from kleos.agents.base import Agent
 from kleos.core.errors import KleosError
-from kleos.core.protocol import Action, Event, Game, Outcome, PlayerId, State
+from kleos.core.protocol import Game, Outcome, State
 from kleos.core.records import Move, RecordWriter
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied move, as listeners see it (everything in it is public: its `game` is the
-    handle without the master seed)."""
-
-    ply: int
-    player: PlayerId
-    action: Action
-    events: list[Event]
-    game: Game
-
-
-Listener = Callable[[Step], None]
+from kleos.runner.match import Listener, Match
 
 
 @dataclass
@@ -63,28 +50,23 @@ def play_game(
     if len(agents) != game.players:
         raise KleosError(f"{game.title} with {game.players} players needs {game.players} seats")
     names = list(seat_names) if seat_names is not None else [a.name for a in agents]
-    state = game.new_initial_state()
     writer = RecordWriter(record_path, game, names) if record_path is not None else None
-    result = GameResult(game, state, record_path=record_path)
-    public = game.without_seed()
+    match = Match(game, names, record=writer)
+    for listener in listeners:
+        match.listen(listener)
+    result = GameResult(game, match.state, record_path=record_path)
     try:
-        while not state.is_terminal():
-            player = state.current_player
+        while not match.is_over:
+            player = match.current_player
             assert player is not None
-            action = agents[player].choose(Observation(state, player))
+            action = agents[player].choose(match.observation(player))
             try:
-                events = state.apply(action, player=player)
+                match.submit(player, action, match.state_id)
             except KleosError as exc:
                 raise AgentError(f"seat {player} ({names[player]}) chose badly: {exc}") from exc
             for agent in agents:
                 agent.observe(player, action)
-            result.moves.append(Move(player, str(action)))
-            if writer is not None:
-                writer.move(player, str(action))
-            step = Step(len(result.moves) - 1, player, action, events, public)
-            for listener in listeners:
-                listener(step)
+            result.moves.append(Move(player, match.moves[-1][1]))
     finally:
-        if writer is not None:
-            writer.finish(state.outcome() if state.is_terminal() else None)
+        match.close()
     return result

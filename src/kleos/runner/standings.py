@@ -137,7 +137,7 @@ def rate(reports: Sequence[GameReport], names: Sequence[str]) -> dict[str, Ratin
     and a game never counts as more than one observation of a spec.
     """
     # Imported here so that starting `kleos` for other commands does not pay for it.
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # noqa: PLC0415
 
     model = PlackettLuce()
     ratings = {name: Rating(model.mu, model.sigma) for name in names}

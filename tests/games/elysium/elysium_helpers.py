@@ -12,9 +12,9 @@ from kleos.core.protocol import Event, PlayerId
 from kleos.core.registry import make
 from kleos.games.elysium import Elysium, ElysiumState
 from kleos.games.elysium.effects import resolve
-from kleos.games.elysium.machine import D_TURN, D_WRITE, T_TURN_DECIDE, T_WRITE
 from kleos.games.elysium.rules import run
 from kleos.games.elysium.scenario import position
+from kleos.games.elysium.tasks import AskTurn, AskWrite, DecisionKind
 
 RECOMMENDED = ("zeus", "hades", "poseidon", "athena", "hephaestus")
 P1, P2, P3, P4 = 0, 1, 2, 3
@@ -61,7 +61,8 @@ def options(s: ElysiumState) -> list[str]:
 
 def decision(s: ElysiumState) -> tuple[str | None, PlayerId | None]:
     """(decision type, player to act)."""
-    return s.view(None)["decision"], s.current_player
+    asked = s.view(None)["decision"]
+    return (asked["kind"] if asked else None), s.current_player
 
 
 def snapshot(s: ElysiumState) -> str:
@@ -105,7 +106,7 @@ def acted(s: ElysiumState, events: Iterable[Event]) -> set[str]:
 
 def player_view(s: ElysiumState, p: PlayerId) -> dict[str, Any]:
     """p's part of the public view."""
-    state: dict[str, Any] = s.view(None)["players_state"][p]
+    state: dict[str, Any] = s.view(None)["public"]["players_state"][p]
     return state
 
 
@@ -116,12 +117,13 @@ def grant(s: ElysiumState, p: PlayerId, card_id: str) -> None:
     no window allows. The pending `turn` or `write` decision is asked again afterwards.
     """
     index = card(s, card_id)
-    assert s.decision is not None and s.decision[0] in (D_TURN, D_WRITE)
+    assert s.decision is not None
     kind, player, _ = s.decision
+    assert kind in (DecisionKind.TURN, DecisionKind.WRITE)
     s.decision, s.options = None, ()
     for effect in s.game.tables.effects[index]:
         resolve(s, p, effect, index)
-    s.stack.append((T_TURN_DECIDE if kind == D_TURN else T_WRITE, player))
+    s.stack.append(AskTurn(player) if kind is DecisionKind.TURN else AskWrite(player))
     run(s)
 
 

@@ -12,17 +12,9 @@ from typing import Any
 import pytest
 
 from kleos.core.errors import ConfigError
-from kleos.games.elysium.cards import (
-    BLACK,
-    COLUMNS,
-    POWER_TYPES,
-    PRIMITIVES,
-    card_set_data,
-    card_set_for,
-    family_cards,
-    load_card_set,
-)
+from kleos.games.elysium.cards import card_set_data, card_set_for, load_card_set
 from kleos.games.elysium.validate import SIGNATURES, check_card_data
+from kleos.games.elysium.vocabulary import BLACK, COLUMNS, POWER_TYPES, PRIMITIVES
 
 SPEC_PRIMITIVES = {
     "gain_gold", "gain_vp", "gain_pp", "gain_per", "share_gift", "opponents_lose", "steal_gold",
@@ -201,17 +193,6 @@ def test_card_set_for_caches_per_content(tmp_path: Path) -> None:
     assert first is load_card_set(path)
     assert first is not load_card_set()
     assert first == load_card_set()
-
-
-def test_family_cards() -> None:
-    cs = load_card_set()
-    cards = family_cards(cs, cs.recommended)
-    assert len(cards) == 105
-    assert [c.index for c in cards] == sorted(c.index for c in cards)
-    assert {c.design.family for c in cards} == set(cs.recommended)
-    assert [c.id for c in family_cards(cs, ["hermes"])][:2] == ["HER-01a", "HER-01b"]
-    with pytest.raises(ConfigError, match="unknown family poseidonn"):
-        family_cards(cs, ["zeus", "poseidonn"])
 
 
 # ---- custom sets ----------------------------------------------------------------------------

@@ -228,7 +228,7 @@ def cyclopes() -> list[Event]:
     events += play(s, "lose 2 gold")
     # P3's 1 gold does not pay 2 in full, so discarding its only card is its only option.
     assert (s.gold[P2], s.gold[P3], s.domain[P3]) == (2, 1, ())
-    assert s.view(None)["discard"][-1] == "HEP-01a"
+    assert s.view(None)["public"]["discard"][-1] == "HEP-01a"
     return events
 
 
@@ -239,7 +239,7 @@ def scylla() -> list[Event]:
     assert options(s) == ["discard ZEU-01a", "lose 2 vp"]
     events += play(s, "discard ZEU-01a")
     assert s.vp[P3] == 1
-    assert s.view(None)["discard"][-1] == "ZEU-01a"
+    assert s.view(None)["public"]["discard"][-1] == "ZEU-01a"
     return events
 
 
@@ -269,7 +269,7 @@ def charon() -> list[Event]:
     assert options(s) == ["transfer HAD-01a to new", "stop"]
     events += play(s, "transfer HAD-01a to new")
     assert s.gold[P1] == 3
-    assert s.view(None)["players_state"][P1]["elysium"][0]["cards"] == ["HAD-01a"]
+    assert s.view(None)["public"]["players_state"][P1]["elysium"][0]["cards"] == ["HAD-01a"]
     return events
 
 
@@ -408,8 +408,8 @@ def cassandra() -> list[Event]:
 def hyacinthus() -> list[Event]:
     s, events = take("APO-02a", APOLLO, oracle=["ZEU-01a"])
     assert s.gold[P1] == 5
-    events += play(s, "swap ZEU-02c ZEU-01a")
-    assert s.view(None)["agora"] == ["ZEU-01a"]
+    events += play(s, "swap out ZEU-02c")  # one Oracle card: the swap-in is automatic
+    assert s.view(None)["public"]["agora"] == ["ZEU-01a"]
     return events
 
 
@@ -442,8 +442,11 @@ def asclepius() -> list[Event]:
     s, events = use("APO-06a", APOLLO, oracle=["ZEU-06a", "HEP-01a"], columns={P1: ["red"]})
     assert options(s) == ["oracle ZEU-06a", "oracle HEP-01a"]
     events += play(s, "oracle ZEU-06a")
-    assert "ZEU-06a" in [d["card"] for d in s.view(None)["players_state"][P1]["domain"]]
-    assert (s.card_takes[P1], s.view(None)["players_state"][P1]["columns"]) == (0, ["red"])
+    assert "ZEU-06a" in [d["card"] for d in s.view(None)["public"]["players_state"][P1]["domain"]]
+    assert (s.card_takes[P1], s.view(None)["public"]["players_state"][P1]["columns"]) == (
+        0,
+        ["red"],
+    )
     return events
 
 
@@ -535,7 +538,12 @@ def odysseus() -> list[Event]:
 @scenario("HER-01")
 def talaria() -> list[Event]:
     s, events = take("HER-01a", HERMES)
-    assert s.view(None)["players_state"][P1]["columns"] == ["yellow", "blue", "green", "red"]
+    assert s.view(None)["public"]["players_state"][P1]["columns"] == [
+        "yellow",
+        "blue",
+        "green",
+        "red",
+    ]
     assert decision(s) == ("turn", P2)
     return events
 

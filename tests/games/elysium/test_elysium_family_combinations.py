@@ -39,7 +39,7 @@ def test_every_family_combination_plays_to_a_consistent_final_score(players: int
         while not state.is_terminal():
             state.apply_unchecked(rng.choice(state.legal_actions()))
         outcome = state.outcome()
-        assert state.view(None)["families"] == sorted(families, key=FAMILY_IDS.index)
+        assert state.view(None)["public"]["families"] == sorted(families, key=FAMILY_IDS.index)
         for p, part in enumerate(outcome.breakdown):
             assert outcome.scores[p] == part["total"] == sum(part[k] for k in SCORE_PARTS)
             ahead = sum(

@@ -37,10 +37,10 @@ def hidden_cards(s: ElysiumState) -> list[int]:
 def test_view_shows_the_draw_pile_by_size_and_citizens_by_handles() -> None:
     s = with_citizens()
     view = s.view(None)
-    assert view["draw_pile"] == len(s.draw)
-    assert view["players_state"][P1]["citizens"] == [2]
-    assert view["players_state"][P2]["citizens"] == [3]
-    assert view["players_state"][P1]["elysium"][0]["citizens"] == [
+    assert view["public"]["draw_pile"] == len(s.draw)
+    assert view["public"]["players_state"][P1]["citizens"] == [2]
+    assert view["public"]["players_state"][P2]["citizens"] == [3]
+    assert view["public"]["players_state"][P1]["elysium"][0]["citizens"] == [
         {"citizen": 4, "level": 1},
         {"citizen": 1, "level": 1},
     ]
@@ -49,7 +49,7 @@ def test_view_shows_the_draw_pile_by_size_and_citizens_by_handles() -> None:
         assert f'"{s.game.card(c).id}"' not in text
     # No player has private information: every seat sees the spectator's view.
     for p in range(3):
-        assert s.view(p) == view
+        assert s.view(p) == {**view, "viewer": p}
 
 
 def test_determinize_keeps_the_view_and_reshuffles_hidden_cards() -> None:

@@ -136,6 +136,8 @@ def test_wrong_player() -> None:
         "dismiss purple",
         "quest Q9",
         "swap ZEU-01a",
+        "swap ZEU-01a APO-03b",
+        "swap in",
         "discard",
     ],
 )
@@ -150,10 +152,15 @@ def test_unknown_action_text(text: str) -> None:
 
 
 def test_parse_errors_name_what_was_wrong() -> None:
+    """Unknown text is quoted back with the closest legal actions, and the examples say how
+    actions look (Legends 1 to 35 included)."""
     s = turn()
-    with pytest.raises(ActionParseError, match="'XYZ-01a' is not a card"):
+    with pytest.raises(
+        ActionParseError,
+        match=r"'take XYZ-01a' is not an Elysium action; did you mean 'take ZEU-02a'",
+    ):
         s.game.parse_action(s, "take XYZ-01a")
-    with pytest.raises(ActionParseError, match="Legends are numbered 1 to"):
+    with pytest.raises(ActionParseError, match=r"'transfer ZEU-01a to 999' .*to 1\.\.35"):
         s.game.parse_action(s, "transfer ZEU-01a to 999")
     with pytest.raises(ActionParseError, match="actions look like"):
         s.game.parse_action(s, "fly away")

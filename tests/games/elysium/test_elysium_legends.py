@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
+import pytest
 from elysium_helpers import (
     P1,
     P2,
@@ -17,7 +20,10 @@ from elysium_helpers import (
     play,
 )
 
+from kleos.core.errors import ConfigError
+from kleos.core.registry import make
 from kleos.games.elysium import ElysiumState
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, MAX_LEGENDS_PER_PLAYER, ORACLE_SIZE
 
 QUESTS = {P1: "Q3", P2: "Q2", P3: "Q1"}
 
@@ -32,7 +38,7 @@ def legends(s: ElysiumState, p: int) -> list[dict[str, Any]]:
     return [
         {k: legend[k] for k in ("type", "family", "level", "cards")}
         | {"citizens": [c["level"] for c in legend["citizens"]]}
-        for legend in s.view(None)["players_state"][p]["elysium"]
+        for legend in s.view(None)["public"]["players_state"][p]["elysium"]
     ]
 
 
@@ -141,11 +147,11 @@ def test_citizens_in_legends() -> None:
         },
     )
     assert targets(s, "citizen") == ["1", "2"]
-    handles = s.view(None)["players_state"][P1]["citizens"]
+    handles = s.view(None)["public"]["players_state"][P1]["citizens"]
     events = play(s, "transfer citizen to 1")
     assert of_kind(events, "transfer")[0]["cost"] == 2
     assert {"kind": "family_tile", "player": P1, "family": "zeus", "rank": 1} in events
-    elysium = s.view(None)["players_state"][P1]["elysium"]
+    elysium = s.view(None)["public"]["players_state"][P1]["elysium"]
     # The earliest Citizen went; in the Elysium it shows its handle and the level it stands for.
     assert elysium[0]["citizens"] == [{"citizen": handles[0], "level": 2}]
     events = play(s, "transfer citizen to 2")
@@ -195,7 +201,7 @@ def test_family_bonus_first_and_second_tile() -> None:
     end_steps(s, until=P3)
     events = play(s, "transfer ZEU-06b to 1")
     assert not of_kind(events, "family_tile")
-    assert s.view(None)["family_tiles"] == {"zeus": [P1, P2]}
+    assert s.view(None)["public"]["family_tiles"] == {"zeus": [P1, P2]}
 
 
 def test_level_bonus_example_e() -> None:
@@ -214,7 +220,7 @@ def test_level_bonus_example_e() -> None:
     assert not of_kind(events, "level_tile")
     events = play(s, "transfer HEP-02b to 1")
     assert {"kind": "level_tile", "player": P2, "level": 1, "taken_from": P1} in events
-    assert s.view(None)["level_tiles"]["1"] == P2
+    assert s.view(None)["public"]["level_tiles"]["1"] == P2
     # Next: Finn holds the tile with 3 cards; Eva grows hers to 3 (a tie: Finn keeps it), then
     # to 4 and takes it back.
     s = at(
@@ -235,7 +241,7 @@ def test_level_bonus_example_e() -> None:
     assert not of_kind(events, "level_tile")
     events = play(s, "transfer ATH-01a to 1")
     assert {"kind": "level_tile", "player": P1, "level": 1, "taken_from": P2} in events
-    assert s.view(None)["level_tiles"] == {"1": P1, "2": None, "3": None}
+    assert s.view(None)["public"]["level_tiles"] == {"1": P1, "2": None, "3": None}
 
 
 def test_family_legend_never_wins_a_level_bonus() -> None:
@@ -249,7 +255,7 @@ def test_family_legend_never_wins_a_level_bonus() -> None:
     events = play(s, "transfer ZEU-04a to 1", "transfer ZEU-06a to 1")
     assert not of_kind(events, "level_tile")
     assert of_kind(events, "family_tile")
-    assert s.view(None)["level_tiles"] == {"1": None, "2": None, "3": None}
+    assert s.view(None)["public"]["level_tiles"] == {"1": None, "2": None, "3": None}
 
 
 def test_bonus_tiles_are_checked_after_an_immediate_transfer() -> None:
@@ -279,3 +285,37 @@ def test_transfers_need_gold() -> None:
     assert s.gold[P1] == 0
     end_steps(s)
     assert s.epoch == 2
+
+
+APOLLO = ("apollo", "zeus", "hades", "athena", "hermes")
+"""Apollo for the Oracle, Hermes for copied powers."""
+
+
+def test_legend_bound_premises_hold_in_random_play() -> None:
+    """The premises of `MAX_LEGENDS_PER_PLAYER` (35): in an epoch a player receives at most
+    3 real cards by takes and the Oracle's cards as extra cards, and the Oracle only shrinks
+    within an epoch; every Legend holds a real card."""
+    for seed in range(30):
+        s = make("elysium", players=2 + seed % 3, seed=seed, families=list(APOLLO))
+        state = s.new_initial_state()
+        assert isinstance(state, ElysiumState)
+        rng = random.Random(seed)
+        received: Counter[tuple[int, int]] = Counter()
+        oracle = (state.epoch, len(state.oracle))
+        while not state.is_terminal():
+            for event in state.apply(rng.choice(state.legal_actions())):
+                if event["kind"] in ("take", "oracle_card"):
+                    received[(state.epoch, event["player"])] += 1
+            if state.epoch == oracle[0]:
+                assert len(state.oracle) <= oracle[1], "an Oracle card was added mid-epoch"
+            oracle = (state.epoch, len(state.oracle))
+            for legends in state.elysium:
+                assert len(legends) <= MAX_LEGENDS_PER_PLAYER
+                assert all(legend.cards for legend in legends), "a Legend without a real card"
+        assert max(received.values()) <= CARDS_PER_EPOCH + ORACLE_SIZE
+
+
+def test_positions_beyond_the_legend_bound_are_refused() -> None:
+    cards = [c.id for c in at().game.card_set.cards if c.design.family in ("zeus", "hades")]
+    with pytest.raises(ConfigError, match="more than 35 real cards"):
+        at(domains={P1: cards[:20]}, elysiums={P1: [{"cards": [c]} for c in cards[20:36]]})

@@ -9,8 +9,8 @@ from elysium_helpers import P1, P2, P3, at, decision, end_steps, of_kind, option
 
 import kleos.games.elysium  # noqa: F401
 from kleos.core.registry import make
-from kleos.games.elysium.cards import BLACK, COLUMNS
-from kleos.games.elysium.game import condition_table
+from kleos.games.elysium.tables import condition_table
+from kleos.games.elysium.vocabulary import BLACK, COLUMNS
 
 HERMES = ("zeus", "hades", "hermes", "poseidon", "athena")
 
@@ -210,7 +210,7 @@ def test_turn_order_and_four_rounds(players: int) -> None:
                 income = e
     assert acting == order * 4
     view = s.view(None)
-    for p, state in enumerate(view["players_state"]):
+    for p, state in enumerate(view["public"]["players_state"]):
         assert state["card_takes"] == 3
         assert state["quest"] is not None
         assert (state["quest"] == "incomplete") == state["passed"], p
@@ -232,5 +232,5 @@ def test_single_option_decisions_are_automatic_and_not_recorded() -> None:
         "citizen",
         "dismiss",
     ]
-    assert s.view(None)["history"] == [[P1, "take ZEU-01a"]]
+    assert s.view(None)["public"]["history"] == [[P1, "take ZEU-01a"]]
     assert decision(s) == ("turn", P3)

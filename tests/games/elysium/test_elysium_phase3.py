@@ -27,9 +27,9 @@ def test_disc_reassignment_with_several_incomplete_quests() -> None:
     s = at(players=4, start="phase3", order=[P4, P2, P1, P3], quests={P1: "Q3", P3: "Q1"})
     assert s.order == [P3, P1, P4, P2]
     view = s.view(None)
-    assert [view["players_state"][p]["disc"] for p in (P1, P2, P3, P4)] == [2, 4, 1, 3]
+    assert [view["seats"][p]["disc"] for p in (P1, P2, P3, P4)] == [2, 4, 1, 3]
     # Nobody had anything to write: epoch 2 begins with the new disc 1.
-    assert view["epoch"] == 2
+    assert view["public"]["epoch"] == 2
     assert decision(s) == ("turn", P3)
 
 
@@ -117,13 +117,13 @@ def test_writing_allowance() -> None:
     play(s, "resolve APO-03a")
     assert decision(s) == ("write", P1)
     assert s.allowance == 6
-    assert s.view(None)["allowance"] == 6
+    assert s.view(None)["public"]["allowance"] == 6
     play(s, "transfer ATH-07a to new")
     assert s.allowance == 5
     assert options(s)[-1] == "end step"
     # Unused allowance is lost when the step ends (the others have nothing to write).
     play(s, "end step")
-    assert (s.epoch, decision(s), s.view(None)["allowance"]) == (2, ("turn", P1), None)
+    assert (s.epoch, decision(s), s.view(None)["public"]["allowance"]) == (2, ("turn", P1), None)
 
 
 def test_writing_steps_in_disc_order_and_end_step_is_always_legal() -> None:
@@ -221,7 +221,7 @@ def test_phase4_resets() -> None:
     # Epoch 2, Phase II: discs as reassigned (Q1, Q2, Q3), P1 to act.
     assert (s.epoch, s.order, decision(s)) == (2, [P1, P2, P3], ("turn", P1))
     view = s.view(None)
-    for state in view["players_state"]:
+    for state in view["public"]["players_state"]:
         assert state["columns"] == ["yellow", "blue", "green", "red"]
         assert state["quest"] is None
         assert state["card_takes"] == 0
@@ -233,7 +233,7 @@ def test_phase4_resets() -> None:
             "extra_transfer": 0,
             "transfer_discounts": [],
         }
-    assert view["temple"] == ["Q1", "Q2", "Q3", "Q4"]
+    assert view["public"]["temple"] == ["Q1", "Q2", "Q3", "Q4"]
     # Activate cards are straightened; a used Trigger stays used.
     assert player_view(s, P1)["domain"] == [
         {"card": "ZEU-02a", "turned": False, "ring": False},
@@ -243,11 +243,11 @@ def test_phase4_resets() -> None:
     assert "use ZEU-05a" not in options(s)
     # Phase I with Apollo: the Agora's leftovers are discarded, the Oracle slides into the
     # Agora and counts toward its 10 cards, then 4 new Oracle cards are dealt.
-    assert view["discard"][-5:] == ["ZEU-01a", "ZEU-01b", "HAD-01a", "HAD-01b", "HER-01a"]
-    assert view["agora"][:4] == ["HEP-01a", "HEP-01b", "APO-01a", "APO-02a"]
-    assert len(view["agora"]) == 10
-    assert len(view["oracle"]) == 4
-    assert view["draw_pile"] == draw - 6 - 4
+    assert view["public"]["discard"][-5:] == ["ZEU-01a", "ZEU-01b", "HAD-01a", "HAD-01b", "HER-01a"]
+    assert view["public"]["agora"][:4] == ["HEP-01a", "HEP-01b", "APO-01a", "APO-02a"]
+    assert len(view["public"]["agora"]) == 10
+    assert len(view["public"]["oracle"]) == 4
+    assert view["public"]["draw_pile"] == draw - 6 - 4
 
 
 def test_oracle_is_dealt_in_epoch_5_and_the_game_skips_phase4() -> None:
@@ -263,8 +263,8 @@ def test_oracle_is_dealt_in_epoch_5_and_the_game_skips_phase4() -> None:
     )
     assert s.is_terminal()
     view = s.view(None)
-    assert (view["epoch"], view["phase"], view["decision"]) == (5, "over", None)
+    assert (view["public"]["epoch"], view["public"]["phase"], view["decision"]) == (5, "over", None)
     # Phase IV did not run: the dismissed columns were not returned.
-    assert view["players_state"][P1]["columns"] == ["red"]
+    assert view["public"]["players_state"][P1]["columns"] == ["red"]
     end_steps(s)
     assert s.legal_actions() == ()

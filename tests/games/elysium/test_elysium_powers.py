@@ -49,7 +49,7 @@ def test_trigger_rings_once_per_acquisition() -> None:
     # Nobody has anything left to write: Phase IV, then Phase I of epoch 2.
     events = play(s, "discard HEP-05a")
     assert of_kind(events, "reshuffle") == [{"kind": "reshuffle", "cards": 1}]
-    assert s.view(None)["agora"] == ["HEP-05a"]
+    assert s.view(None)["public"]["agora"] == ["HEP-05a"]
     assert decision(s) == ("turn", P1)
     play(s, "take HEP-05a")
     assert player_view(s, P1)["domain"][-1] == {"card": "HEP-05a", "turned": False, "ring": True}
@@ -169,7 +169,7 @@ def test_on_take_quest_hooks_fire_in_the_order_chosen() -> None:
 
 def test_no_hook_for_an_incomplete_quest() -> None:
     s = at(start="phase3", quests={P2: "Q1", P3: "Q2"}, domains={P1: ["ZEU-07a"]}, vp={P1: 0})
-    assert s.view(None)["players_state"][P1]["quest"] == "incomplete"
+    assert s.view(None)["public"]["players_state"][P1]["quest"] == "incomplete"
     assert s.vp[P1] == 0
 
 

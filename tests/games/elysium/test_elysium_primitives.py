@@ -103,7 +103,7 @@ def test_primitive_opponents_lose() -> None:
     # The earliest Citizen goes face up to the discard pile: its face is now public.
     revealed = s.game.card(earliest).id
     assert {"kind": "discard", "player": P2, "card": revealed, "citizen": True} in events
-    assert s.view(None)["discard"][-1] == revealed
+    assert s.view(None)["public"]["discard"][-1] == revealed
     assert player_view(s, P2)["citizens"] == [2]
     assert {"kind": "immune", "player": P3} in events
     assert {"kind": "lose", "player": P4, "resource": "gold", "n": 1} in events
@@ -126,7 +126,7 @@ def test_primitive_opponents_lose_prefers_fully_payable_options() -> None:
     events = play(s, "discard HEP-02a")
     assert domain(s, P2) == ["ZEU-02a"]
     assert s.turned[card(s, "HEP-02a")] is False  # a discarded card loses its turned state
-    assert s.view(None)["discard"][-1] == "HEP-02a"
+    assert s.view(None)["public"]["discard"][-1] == "HEP-02a"
     assert not [e for e in events if e.get("player") == P3 and e["kind"] != "dismiss"]
     assert decision(s) == ("dismiss_column", P1)
 
@@ -546,17 +546,29 @@ def test_primitive_oracle_swap() -> None:
     s = at(families=APOLLO, agora=["APO-02a", "ZEU-01a", "ZEU-02a"], oracle=["HEP-01a", "HEP-02a"])
     play(s, "take APO-02a")
     assert s.gold[P1] == 5
+    # Two decisions of the same player: the Agora card (or no swap), then the Oracle card.
     assert decision(s) == ("oracle_swap_choice", P1)
-    assert options(s) == [
-        "swap ZEU-01a HEP-01a",
-        "swap ZEU-01a HEP-02a",
-        "swap ZEU-02a HEP-01a",
-        "swap ZEU-02a HEP-02a",
-        "no swap",
-    ]
-    play(s, "swap ZEU-02a HEP-01a")
-    assert s.view(None)["agora"] == ["ZEU-01a", "HEP-01a"]
-    assert s.view(None)["oracle"] == ["ZEU-02a", "HEP-02a"]
+    assert options(s) == ["swap out ZEU-01a", "swap out ZEU-02a", "no swap"]
+    play(s, "swap out ZEU-02a")
+    assert decision(s) == ("oracle_swap_target", P1)
+    assert options(s) == ["swap in HEP-01a", "swap in HEP-02a"]
+    events = play(s, "swap in HEP-01a")
+    assert {"kind": "swap", "player": P1, "agora": "ZEU-02a", "oracle": "HEP-01a"} in events
+    assert s.view(None)["public"]["agora"] == ["ZEU-01a", "HEP-01a"]
+    assert s.view(None)["public"]["oracle"] == ["ZEU-02a", "HEP-02a"]
+    assert decision(s) == ("dismiss_column", P1)
+    # With one Oracle card the second decision has one option: it is applied at once.
+    s = at(families=APOLLO, agora=["APO-02a", "ZEU-01a", "ZEU-02a"], oracle=["HEP-01a"])
+    play(s, "take APO-02a", "swap out ZEU-01a")
+    assert s.view(None)["public"]["agora"] == ["HEP-01a", "ZEU-02a"]
+    assert s.view(None)["public"]["oracle"] == ["ZEU-01a"]
+    assert decision(s) == ("dismiss_column", P1)
+    # Declining leaves both rows as they were.
+    s = at(families=APOLLO, agora=["APO-02a", "ZEU-01a"], oracle=["HEP-01a", "HEP-02a"])
+    play(s, "take APO-02a", "no swap")
+    assert s.view(None)["public"]["agora"] == ["ZEU-01a"]
+    assert s.view(None)["public"]["oracle"] == ["HEP-01a", "HEP-02a"]
+    assert decision(s) == ("dismiss_column", P1)
     # An empty Oracle: nothing to decide.
     s = at(families=APOLLO, agora=["APO-02a", "ZEU-01a"], oracle=[])
     play(s, "take APO-02a")

@@ -33,10 +33,10 @@ def new(players: int, seed: int = 1, families: object = RECOMMENDED) -> ElysiumS
 def test_setup_agora_size_per_player_count(players: int, size: int) -> None:
     s = new(players)
     view = s.view(None)
-    assert len(view["agora"]) == size
-    assert view["draw_pile"] == 105 - size
-    assert view["oracle"] == []
-    assert view["discard"] == []
+    assert len(view["public"]["agora"]) == size
+    assert view["public"]["draw_pile"] == 105 - size
+    assert view["public"]["oracle"] == []
+    assert view["public"]["discard"] == []
 
 
 @pytest.mark.parametrize(
@@ -50,10 +50,15 @@ def test_setup_quests_per_player_count(players: int, temple: list[str]) -> None:
     }
     seen = set()
     for seed in range(1, 30):
-        view = new(players, seed).view(None)
-        assert view["temple"] == temple
-        assert view["pediment_colours"] == sides[view["pediment"]][: len(temple)]
-        seen.add(view["pediment"])
+        state = new(players, seed)
+        view = state.view(None)
+        pediments = state.game.static_info()["data"]["pediments"]
+        assert view["public"]["temple"] == temple
+        assert (
+            pediments[view["public"]["pediment"]]
+            == sides[view["public"]["pediment"]][: len(temple)]
+        )
+        seen.add(view["public"]["pediment"])
     assert seen == {"A", "B"}
 
 
@@ -63,23 +68,24 @@ def test_setup_gold_vp_by_disc_and_empty_boards(players: int) -> None:
     for seed in range(1, 20):
         s = new(players, seed)
         view = s.view(None)
-        firsts.add(view["order"][0])
-        assert sorted(view["order"]) == list(range(players))
+        firsts.add(view["public"]["order"][0])
+        assert sorted(view["public"]["order"]) == list(range(players))
         # The others follow the first player clockwise.
-        first = view["order"][0]
-        assert view["order"] == [(first + i) % players for i in range(players)]
-        for p, state in enumerate(view["players_state"]):
-            assert state["gold"] == 4
-            assert state["vp"] == state["disc"] == view["order"].index(p) + 1
-            assert state["pp"] == 0
+        first = view["public"]["order"][0]
+        assert view["public"]["order"] == [(first + i) % players for i in range(players)]
+        for p, state in enumerate(view["public"]["players_state"]):
+            seat = view["seats"][p]
+            assert seat["gold"] == 4
+            assert seat["vp"] == seat["disc"] == view["public"]["order"].index(p) + 1
+            assert seat["pp"] == 0 and seat["cards"] == seat["legends"] == 0
             assert state["columns"] == ["yellow", "blue", "green", "red"]
             assert state["domain"] == state["citizens"] == state["elysium"] == []
             assert state["card_takes"] == 0
             assert state["quest"] is None
-        assert view["epoch"] == 1
-        assert (view["decision"], view["current_player"]) == ("turn", first)
-        assert view["family_tiles"] == {}
-        assert view["level_tiles"] == {"1": None, "2": None, "3": None}
+        assert view["public"]["epoch"] == 1
+        assert (view["decision"]["kind"], view["current_player"]) == ("turn", first)
+        assert view["public"]["family_tiles"] == {}
+        assert view["public"]["level_tiles"] == {"1": None, "2": None, "3": None}
     assert firsts == set(range(players))
 
 
@@ -88,10 +94,10 @@ def test_setup_oracle_only_with_apollo() -> None:
     for players in (2, 3, 4):
         agora = 1 + 3 * players
         view = new(players, families=with_apollo).view(None)
-        assert len(view["oracle"]) == 4
-        assert len(view["agora"]) == agora
-        assert view["draw_pile"] == 105 - agora - 4
-        assert new(players).view(None)["oracle"] == []
+        assert len(view["public"]["oracle"]) == 4
+        assert len(view["public"]["agora"]) == agora
+        assert view["public"]["draw_pile"] == 105 - agora - 4
+        assert new(players).view(None)["public"]["oracle"] == []
 
 
 def test_setup_draw_pile_holds_only_the_families_in_play() -> None:
@@ -101,18 +107,24 @@ def test_setup_draw_pile_holds_only_the_families_in_play() -> None:
     assert len(cards) == len(set(cards)) == 105
     codes = {s.game.card(c).id[:3] for c in cards}
     assert codes == {FAMILY_CODES[f] for f in families}
-    assert s.view(None)["families"] == ["poseidon", "ares", "apollo", "hermes", "hephaestus"]
+    assert s.view(None)["public"]["families"] == [
+        "poseidon",
+        "ares",
+        "apollo",
+        "hermes",
+        "hephaestus",
+    ]
 
 
 def test_setup_families_option() -> None:
     recommended = new(3, families="recommended")
-    assert set(recommended.view(None)["families"]) == set(RECOMMENDED)
+    assert set(recommended.view(None)["public"]["families"]) == set(RECOMMENDED)
     assert recommended.draw == new(3, families=list(RECOMMENDED)).draw
     drawn = set()
     for seed in range(1, 12):
-        families = new(3, seed, families=None).view(None)["families"]
+        families = new(3, seed, families=None).view(None)["public"]["families"]
         assert len(set(families)) == 5
-        assert families == new(3, seed, families=None).view(None)["families"]
+        assert families == new(3, seed, families=None).view(None)["public"]["families"]
         drawn.add(tuple(families))
     assert len(drawn) > 1
     for bad in (["zeus"] * 5, ["zeus", "hades"], ["zeus", "hades", "ares", "apollo", "loki"]):

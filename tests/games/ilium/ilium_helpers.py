@@ -158,3 +158,8 @@ def write_board(
     path = tmp_path / "board.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return str(path)
+
+
+def closed_sites(state: IliumState) -> list[str]:
+    """The sites closed in this game, as the game's static info lists them."""
+    return [s["id"] for s in state.game.static_info()["data"]["board"]["sites"] if s["closed"]]

@@ -40,11 +40,11 @@ def test_offer_made_once_to_active_player():
     assert state.fours_on_sites == 0
     assert state.current_player == RED
     assert options(state) == ["end game", "continue game"]
-    assert state.view(None)["phase"] == "offer"
+    assert state.view(None)["decision"]["kind"] == "offer"
     events = play(state, "continue game")
     assert only(events, "offer") == [{"kind": "offer", "player": RED, "end": False}]
     assert state.offer_used
-    assert state.view(None)["offer_used"] is True
+    assert state.view(None)["public"]["offer_used"] is True
     assert state.turn == YELLOW
     for s in random_playout(state, random.Random(1)):
         assert s.phase != PHASE_OFFER
@@ -54,7 +54,7 @@ def test_offer_made_once_to_active_player():
 def test_offer_goes_to_active_player_even_if_another_took_the_last_four():
     """§6.1 [ruling]: the active player decides, though the qualifying second took the last 4."""
     state = last_four_taken()
-    assert "Coins-4" in state.view(None)["hands"][YELLOW]["tokens"]
+    assert "Coins-4" in state.view(None)["public"]["hands"][YELLOW]["tokens"]
     assert state.current_player == RED
 
 
@@ -68,7 +68,7 @@ def test_end_now_goes_to_donation_and_scoring():
     assert state.legal_actions() == ()
     assert state.end_reason == "offer"
     assert state.outcome().reason == "Red took the end-game option"
-    assert state.view(None)["final"]["reason"] == "Red took the end-game option"
+    assert state.view(None)["outcome"]["reason"] == "Red took the end-game option"
     assert [e["token"] for e in only(events, "donation")] == [None, "Armbands-4", "Helmets-4"]
 
 

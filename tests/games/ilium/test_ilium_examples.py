@@ -13,6 +13,7 @@ import pytest
 from ilium_helpers import (
     BV,
     SE,
+    closed_sites,
     finish_randomly,
     hoard,
     kinds,
@@ -422,9 +423,9 @@ def test_example_7_two_player_setup():
     game = make(2, seed=7)
     state = game.new_initial_state()
     view = state.view(None)
-    assert {sid: len(tokens) for sid, tokens in view["sites"].items()} == EX7_TOKENS
+    assert {sid: len(tokens) for sid, tokens in view["public"]["sites"].items()} == EX7_TOKENS
     assert sum(EX7_TOKENS.values()) == 36
-    assert view["closed_sites"] == ["SIG", "ACH", "BES"]
+    assert closed_sites(state) == ["SIG", "ACH", "BES"]
     board = game.board
     usable = [board.paths[i] for i in game.usable_paths]
     assert [p.id for p in usable] == [f"p{i}" for i in range(12, 26)]
@@ -433,7 +434,9 @@ def test_example_7_two_player_setup():
     assert ends == EX7_USABLE
     assert sum(ends.values()) == 28
     assert sum(EX7_TOKENS[s] - ends[s] for s in EX7_TOKENS) == 8
-    per_type = Counter(t.split("-")[0] for tokens in view["sites"].values() for t in tokens)
+    per_type = Counter(
+        t.split("-")[0] for tokens in view["public"]["sites"].values() for t in tokens
+    )
     assert sum(per_type.values()) == 36
 
 
@@ -574,7 +577,7 @@ def test_example_11_strategic_expeditions():
     state = scenario(3, [SE], decks={0: [1, 1, 1, 1, 1, 2, 2]})
     assert (state.current_player, options(state)) == (0, ["play 1", "play 2"])
     play(state, "play 2")
-    assert state.view(1)["hands"][0]["deck"] == {"1": 5, "2": 1, "3": 0}
+    assert state.view(1)["public"]["hands"][0]["deck"] == {"1": 5, "2": 1, "3": 0}
     assert options(state)[0].startswith("place")
 
 
@@ -618,7 +621,7 @@ def test_example_12_no_more_cubes():
     events = play(state, "no more cubes")
     assert "excavation" not in kinds(events)
     assert state.turn == 1
-    assert state.view(None)["paths"]["p13"][0] is None
+    assert state.view(None)["public"]["paths"]["p13"][0] is None
 
 
 def test_example_12_cube_on_0_then_4_excavates_for_blue():
@@ -632,7 +635,9 @@ def test_example_12_cube_on_0_then_4_excavates_for_blue():
     assert excavation["counts"] == {"1": 3, "0": 1}
     assert (excavation["first"], excavation["qualifies"]) == (1, False)
     assert (state.current_player, options(state)) == (1, ["take Coins", "take Horses"])
-    assert [(t["player"], t["site"]) for t in state.view(None)["excavation"]["pending_takes"]] == [
+    assert [
+        (t["player"], t["site"]) for t in state.view(None)["public"]["excavation"]["pending_takes"]
+    ] == [
         (1, "SCM"),
         (1, "HIS"),
     ]
@@ -654,7 +659,7 @@ def test_example_12_cube_on_4_first_ends_cube_step():
     assert kinds(events) == ["cube", "card"]
     assert state.cubes[0] == 2
     assert state.turn == 1
-    assert state.view(None)["paths"]["p13"][0] is None
+    assert state.view(None)["public"]["paths"]["p13"][0] is None
 
 
 # ------------------------------------------------------------------------------ Example 13
@@ -678,15 +683,15 @@ def test_example_13_views_after_setup():
     fewer (the reveal is not a decision)."""
     state = two_player_start()
     view = state.view(0)
-    assert view["closed_sites"] == ["SIG", "ACH", "BES"]
-    assert {sid: len(t) for sid, t in view["sites"].items()} == EX7_TOKENS
-    assert [h["tokens"] for h in view["hands"]] == [[], []]
-    assert [h["cubes"] for h in view["hands"]] == [3, 3]
-    assert view["hands"][1]["deck"] == {"1": 12, "2": 12, "3": 3}
-    red_deck = Counter({int(v): n for v, n in view["hands"][0]["deck"].items()})
-    assert red_deck + Counter({view["current_turn"]["card"]: 1}) == {1: 12, 2: 12, 3: 3}
-    assert len(view["removed_tokens"]) == 14
-    assert view["offer_used"] is False
+    assert closed_sites(state) == ["SIG", "ACH", "BES"]
+    assert {sid: len(t) for sid, t in view["public"]["sites"].items()} == EX7_TOKENS
+    assert [h["tokens"] for h in view["public"]["hands"]] == [[], []]
+    assert [h["cubes"] for h in view["public"]["hands"]] == [3, 3]
+    assert view["public"]["hands"][1]["deck"] == {"1": 12, "2": 12, "3": 3}
+    red_deck = Counter({int(v): n for v, n in view["public"]["hands"][0]["deck"].items()})
+    assert red_deck + Counter({view["public"]["current_turn"]["card"]: 1}) == {1: 12, 2: 12, 3: 3}
+    assert len(view["public"]["removed_tokens"]) == 14
+    assert view["public"]["offer_used"] is False
     assert view["private"] == {
         "historian": TYPES[state.historian[0]],
         "top_card": state.deck[0][-1],
@@ -702,18 +707,18 @@ def test_example_13_after_reveal_of_a_two():
     """§12 Example 13: after Red reveals a 2, Red's deck shows 12 / 11 / 3 to everyone and
     Red's view holds the value of Red's next card."""
     state = two_player_start(card=2)
-    assert state.view(1)["hands"][0]["deck"] == {"1": 12, "2": 11, "3": 3}
+    assert state.view(1)["public"]["hands"][0]["deck"] == {"1": 12, "2": 11, "3": 3}
     assert state.view(0)["private"]["top_card"] == state.deck[0][-1]
-    assert "top_card" not in str(state.view(1)["hands"])
+    assert "top_card" not in str(state.view(1)["public"]["hands"])
 
 
 def test_example_13_views_at_game_end():
     """§12 Example 13: at game end both Historians, both donations and all scores are in both
     views."""
     state = finish_randomly(two_player_start(), seed=13)
-    final_0, final_1 = state.view(0)["final"], state.view(1)["final"]
+    final_0, final_1 = state.view(0)["outcome"], state.view(1)["outcome"]
     assert final_0 == final_1
-    assert final_0["historians"] == [TYPES[h] for h in state.historian]
+    assert [b["historian"] for b in final_0["breakdown"]] == [TYPES[h] for h in state.historian]
     assert [b["donated"] for b in final_0["breakdown"]] == [
         b["donated"] for b in state.outcome().breakdown
     ]

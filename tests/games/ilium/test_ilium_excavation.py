@@ -289,7 +289,7 @@ def test_decision_order_site_then_first_token_then_second_token():
     play(state, "place p20:0", "cube p20:1", "cube p20:2")
     assert (state.current_player, options(state)) == (RED, ["site HIS", "site THY"])
     play(state, "site THY")
-    assert state.view(None)["excavation"]["site"] == "THY"
+    assert state.view(None)["public"]["excavation"]["site"] == "THY"
     assert (state.current_player, options(state)) == (RED, ["take Armbands", "take Bottles"])
     play(state, "take Bottles")
     assert (state.current_player, options(state)) == (YELLOW, ["take Coins", "take Horses"])
@@ -308,7 +308,7 @@ def test_first_taking_both_decides_at_shovel_site_first():
         stocks={"HIS": ["Horses-1", "Coins-1", "Helmets-4"], "THY": ["Bottles-2", "Armbands-2"]},
     )
     play(state, "place p20:0", "cube p20:1", "cube p20:2")
-    assert state.view(None)["excavation"]["pending_takes"] == [
+    assert state.view(None)["public"]["excavation"]["pending_takes"] == [
         {"player": RED, "site": "THY"},
         {"player": RED, "site": "HIS"},
     ]

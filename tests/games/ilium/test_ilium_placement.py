@@ -15,8 +15,8 @@ def test_card_revealed_from_top_of_own_deck():
     state = scenario(turn=YELLOW, decks={YELLOW: [3, 1, 2]})
     assert state.current_player == YELLOW
     assert state.card == 3
-    assert state.view(RED)["current_turn"]["card"] == 3
-    assert state.view(RED)["hands"][YELLOW]["deck"] == {"1": 1, "2": 1, "3": 0}
+    assert state.view(RED)["public"]["current_turn"]["card"] == 3
+    assert state.view(RED)["public"]["hands"][YELLOW]["deck"] == {"1": 1, "2": 1, "3": 0}
     events = play(state, "place p12:0")
     assert events[0] == {"kind": "place", "player": YELLOW, "path": "p12", "space": 0, "size": 3}
 
@@ -39,8 +39,14 @@ def test_group_placed_together_on_one_empty_space():
     """§4 step 3: the whole revealed group goes on one empty space of any usable path."""
     state = scenario(decks={RED: [2, 1]})
     play(state, "place p24:4")
-    assert state.view(None)["paths"]["p24"] == [None, None, None, None, {"group": RED, "size": 2}]
-    assert state.view(None)["current_turn"] == {
+    assert state.view(None)["public"]["paths"]["p24"] == [
+        None,
+        None,
+        None,
+        None,
+        {"group": RED, "size": 2},
+    ]
+    assert state.view(None)["public"]["current_turn"] == {
         "card": 2,
         "path": "p24",
         "group_space": 4,
@@ -126,7 +132,7 @@ def test_cube_may_go_on_the_shovel_space():
     """§4 step 4 [ruling]: any empty space may take a cube, the shovel space included."""
     state = scenario(decks={RED: [2, 1]})
     play(state, "place p14:2", "cube p14:0")
-    assert state.view(None)["paths"]["p14"][0] == {"cube": RED}
+    assert state.view(None)["public"]["paths"]["p14"][0] == {"cube": RED}
 
 
 def test_cubes_limited_by_cubes_left():
@@ -219,7 +225,7 @@ def test_peeking_top_card_in_own_view():
     state = scenario(decks={RED: [2, 3], YELLOW: [1, 2, 2], 2: [3]})
     assert state.view(RED)["private"]["top_card"] == 3
     assert state.view(YELLOW)["private"]["top_card"] == 1
-    assert "top_card" not in str(state.view(YELLOW)["hands"])
+    assert "top_card" not in str(state.view(YELLOW)["public"]["hands"])
     play(state, "place p13:0", "no more cubes")
     assert state.card == 1
     assert state.view(YELLOW)["private"]["top_card"] == 2

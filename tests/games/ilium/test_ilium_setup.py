@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ilium_helpers import BV, SE, finish_randomly, make, options, stock, write_board
+from ilium_helpers import BV, SE, closed_sites, finish_randomly, make, options, stock, write_board
 
 import kleos
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text
@@ -139,7 +139,7 @@ def test_four_player_decks_19_cards():
         assert cards == {1: 8, 2: 8, 3: 3}
         assert sum(cards.values()) == 19
         assert sum(v * c for v, c in cards.items()) == 33
-        assert state.view(None)["hands"][p]["removed_cards"] == {"1": 4, "2": 4}
+    assert state.game.static_info()["data"]["removed_cards"] == {"1": 4, "2": 4}
 
 
 def test_each_deck_is_shuffled():
@@ -187,8 +187,8 @@ def test_start_with_no_points_three_cubes_and_unused_offer():
     """§3.1 step 9: no tokens held, 3 cubes each, the end-game offer unused."""
     state = make(4, seed=9).new_initial_state()
     view = state.view(None)
-    assert all(hand["tokens"] == [] and hand["cubes"] == 3 for hand in view["hands"])
-    assert view["offer_used"] is False
+    assert all(hand["tokens"] == [] and hand["cubes"] == 3 for hand in view["public"]["hands"])
+    assert view["public"]["offer_used"] is False
     assert not state.offer_used
 
 
@@ -226,8 +226,8 @@ def test_two_player_closed_sites_hold_no_tokens():
     """§3.2 step 3: SIG, ACH and BES are closed and get no tokens; the 10 open sites get 36."""
     state = make(2, seed=6).new_initial_state()
     view = state.view(None)
-    assert view["closed_sites"] == ["SIG", "ACH", "BES"]
-    assert set(view["sites"]) == set(OPEN_SITES)
+    assert closed_sites(state) == ["SIG", "ACH", "BES"]
+    assert set(view["public"]["sites"]) == set(OPEN_SITES)
     for sid in ("SIG", "ACH", "BES"):
         assert stock(state, sid) == []
     assert {sid: len(stock(state, sid)) for sid in OPEN_SITES} == {
@@ -244,7 +244,7 @@ def test_usable_paths_and_spaces(players, paths, spaces):
     assert len(usable) == paths
     assert sum(game.board.paths[i].spaces for i in game.usable_paths) == spaces
     assert len(state.legal_actions()) == spaces
-    assert set(state.view(None)["paths"]) == set(usable)
+    assert set(state.view(None)["public"]["paths"]) == set(usable)
     if players == 2:
         assert usable == [f"p{i}" for i in range(12, 26)]
 

@@ -60,7 +60,7 @@ def test_strategic_card_choice_distinct_values_ascending():
     events = play(state, "play 3")
     assert events[0] == {"kind": "card", "player": RED, "value": 3, "chosen": True}
     assert state.card == 3
-    assert state.view(YELLOW)["hands"][RED]["deck"] == {"1": 3, "2": 2, "3": 0}
+    assert state.view(YELLOW)["public"]["hands"][RED]["deck"] == {"1": 3, "2": 2, "3": 0}
     assert options(state)[0] == "place p01:0"
 
 
@@ -69,7 +69,7 @@ def test_strategic_single_value_played_automatically():
     state = scenario(variants=[SE], decks={RED: [2, 2]})
     assert state.card == 2
     assert all(text.startswith("place ") for text in options(state))
-    assert state.view(None)["hands"][RED]["deck"] == {"1": 0, "2": 1, "3": 0}
+    assert state.view(None)["public"]["hands"][RED]["deck"] == {"1": 0, "2": 1, "3": 0}
 
 
 def test_strategic_has_no_top_card():
@@ -84,7 +84,7 @@ def test_strategic_four_player_still_removes_cards():
     state = make(4, [SE], seed=1).new_initial_state()
     for p in range(4):
         assert Counter(state.deck[p]) == {1: 8, 2: 8, 3: 3}
-        assert state.view(None)["hands"][p]["deck"] == {"1": 8, "2": 8, "3": 3}
+        assert state.view(None)["public"]["hands"][p]["deck"] == {"1": 8, "2": 8, "3": 3}
 
 
 def test_strategic_end_rules_unchanged():
@@ -121,7 +121,7 @@ def test_burial_vaults_view_shows_the_queue():
     """§9.2, §10.1 item 3: the order at each site is fixed and visible to everyone."""
     state = scenario(variants=[BV], stocks={"HIS": ["Helmets-1", "Coins-1", "Bottles-2"]})
     assert stock(state, "HIS") == ["Helmets-1", "Coins-1", "Bottles-2"]
-    assert state.view(YELLOW)["sites"]["HIS"] == ["Helmets-1", "Coins-1", "Bottles-2"]
+    assert state.view(YELLOW)["public"]["sites"]["HIS"] == ["Helmets-1", "Coins-1", "Bottles-2"]
 
 
 def test_burial_vaults_takes_first_in_queue_without_choice():

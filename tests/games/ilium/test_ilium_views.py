@@ -12,7 +12,6 @@ from ilium_helpers import (
     VARIANT_COMBOS,
     finish_randomly,
     make,
-    options,
     play,
     scenario,
 )
@@ -20,23 +19,16 @@ from ilium_helpers import (
 from kleos.games.ilium.board import TYPES
 
 PUBLIC_KEYS = {
-    "game",
-    "players",
-    "colours",
-    "variants",
-    "viewer",
-    "closed_sites",
     "first_player",
     "turn",
-    "phase",
-    "current_player",
-    "options",
     "sites",
     "paths",
     "hands",
     "current_turn",
     "excavation",
     "offer_used",
+    "fours_on_sites",
+    "removed_tokens",
 }
 
 
@@ -67,16 +59,34 @@ def test_view_public_part_identical_for_every_player(players):
 
 def test_view_contains_the_listed_items():
     """§10.1: settings, turn and pending decision, sites, paths, hands, the turn so far, the
-    offer flag; plus the removed tokens with 2 players and the results after the game."""
+    offer flag and the removed tokens; the results once the game is over."""
     state = make(3, seed=1).new_initial_state()
     view = state.view(0)
-    assert PUBLIC_KEYS | {"private"} <= set(view)
-    assert not {"removed_tokens", "final"} & set(view)
-    assert view["colours"] == ["Red", "Yellow", "Green"]
-    assert view["players"] == 3
-    assert "removed_tokens" in make(2).new_initial_state().view(None)
+    assert set(view["public"]) == PUBLIC_KEYS
+    assert view["outcome"] is None and not view["is_terminal"]
+    assert [seat["name"] for seat in view["seats"]] == ["Red", "Yellow", "Green"]
+    assert [seat["colour"] for seat in view["seats"]] == ["red", "yellow", "green"]
+    assert view["players"] == 3 and view["public"]["removed_tokens"] == []
+    assert make(2).new_initial_state().view(None)["public"]["removed_tokens"]
     finished = finish_randomly(make(3, seed=2).new_initial_state())
-    assert "final" in finished.view(None)
+    assert finished.view(None)["outcome"] == finished.outcome().to_json()
+
+
+def test_static_info_holds_the_board_and_the_settings():
+    """§1–§3: the board's sites (with coordinates) and paths (with their ends, shovel end first,
+    and spaces), the closed sites of a 2-player game, the artifacts, decks and variants."""
+    static = make(2, [SE], seed=1).static_info()
+    board = static["data"]["board"]
+    assert static["variants"] == [SE] and static["players"] == 2
+    assert {s["id"] for s in board["sites"] if s["closed"]} == {"SIG", "ACH", "BES"}
+    p12 = next(p for p in board["paths"] if p["id"] == "p12")
+    assert p12["ends"][0] == p12["shovel_end"] and p12["spaces"] == 4 and p12["used"]
+    assert not next(p for p in board["paths"] if p["id"] == "p01")["used"]
+    assert static["data"]["artifact_types"] == list(TYPES)
+    assert static["data"]["starting_deck"] == {"1": 12, "2": 12, "3": 3}
+    four = make(4, seed=1).static_info()["data"]
+    assert four["starting_deck"] == {"1": 8, "2": 8, "3": 3}
+    assert four["removed_cards"] == {"1": 4, "2": 4}
 
 
 def test_view_private_part_is_own_historian_and_top_card():
@@ -89,7 +99,7 @@ def test_view_private_part_is_own_historian_and_top_card():
     assert state.view(2)["private"] == {"historian": "Horses", "top_card": 2}
     play(state, "place p13:0", "no more cubes")
     assert state.view(1)["private"] == {"historian": "Coins", "top_card": None}
-    assert "private" not in state.view(None)
+    assert state.view(None)["private"] == {}
 
 
 @pytest.mark.parametrize("variants", VARIANT_COMBOS)
@@ -120,20 +130,24 @@ def test_determinize_resamples_what_the_viewer_cannot_see():
 def test_spectator_view_has_no_private_part():
     """§10.1: a spectator (None) sees only the public part."""
     state = make(3, [SE], seed=4).new_initial_state()
-    assert "private" not in state.view(None)
+    assert state.view(None)["private"] == {}
     assert state.view(None)["viewer"] is None
 
 
-def test_view_shows_pending_decision_and_options():
-    """§10.1 item 2: the active player, the pending decision, its decider and its options."""
+def test_view_shows_pending_decision():
+    """§10.1 item 2: the active player, the pending decision (kind and words) and its decider."""
     state = scenario(3, decks={0: [1, 1]})
     play(state, "place p13:3")
     view = state.view(2)
-    assert (view["turn"], view["phase"], view["current_player"]) == (0, "cube", 0)
-    assert view["options"] == options(state)
-    assert view["current_turn"] == {"card": 1, "path": "p13", "group_space": 3, "last_cube": None}
+    assert (view["public"]["turn"], view["current_player"]) == (0, 0)
+    assert view["decision"] == {
+        "kind": "cube",
+        "prompt": "Red may place a supply cube on p13 or choose 'no more cubes'",
+    }
+    current = view["public"]["current_turn"]
+    assert current == {"card": 1, "path": "p13", "group_space": 3, "last_cube": None}
     play(state, "cube p13:1")
-    assert state.view(2)["current_turn"]["last_cube"] == 1
+    assert state.view(2)["public"]["current_turn"]["last_cube"] == 1
 
 
 def test_view_shows_excavation_in_progress():
@@ -145,7 +159,7 @@ def test_view_shows_excavation_in_progress():
         stocks={"HIS": ["Coins-1", "Horses-1"], "THY": ["Bottles-2", "Armbands-2"]},
     )
     play(state, "place p20:0", "cube p20:1", "cube p20:2")
-    assert state.view(2)["excavation"] == {
+    assert state.view(2)["public"]["excavation"] == {
         "path": "p20",
         "first": 0,
         "second": 1,
@@ -154,7 +168,7 @@ def test_view_shows_excavation_in_progress():
         "pending_takes": [],
     }
     play(state, "site THY")
-    assert state.view(2)["excavation"] == {
+    assert state.view(2)["public"]["excavation"] == {
         "path": "p20",
         "first": 0,
         "second": 1,
@@ -163,7 +177,7 @@ def test_view_shows_excavation_in_progress():
         "pending_takes": [{"player": 0, "site": "THY"}, {"player": 1, "site": "HIS"}],
     }
     play(state, "take Armbands", "take Horses")
-    assert state.view(2)["excavation"] is None
+    assert state.view(2)["public"]["excavation"] is None
 
 
 def test_view_shows_sites_paths_hands():
@@ -177,35 +191,31 @@ def test_view_shows_sites_paths_hands():
         cubes_left=[3, 2, 1],
     )
     view = state.view(0)
-    assert view["sites"]["KAL"] == ["Coins-1", "Horses-3", "Bottles-5"]
-    assert view["paths"]["p25"] == [None, None, {"group": 1, "size": 3}, {"cube": 1}]
-    assert view["hands"][2]["tokens"] == ["Coins-1", "Helmets-2"]
-    assert [h["cubes"] for h in view["hands"]] == [3, 2, 1]
+    public = view["public"]
+    assert public["sites"]["KAL"] == ["Coins-1", "Horses-3", "Bottles-5"]
+    assert public["paths"]["p25"] == [None, None, {"group": 1, "size": 3}, {"cube": 1}]
+    assert public["hands"][2]["tokens"] == ["Coins-1", "Helmets-2"]
+    assert [h["cubes"] for h in public["hands"]] == [3, 2, 1]
+    assert [seat["cubes"] for seat in view["seats"]] == [3, 2, 1]
+    assert (view["seats"][2]["tokens"], view["seats"][2]["artifacts"]) == (2, 3)
 
 
 def test_two_player_view_lists_removed_tokens():
     """§3.2 step 6, §10.1 item 8: the 14 removed tokens are public in every 2-player view."""
     state = make(2, seed=8).new_initial_state()
-    removed = state.view(None)["removed_tokens"]
+    removed = state.view(None)["public"]["removed_tokens"]
     assert len(removed) == 14
-    assert state.view(0)["removed_tokens"] == state.view(1)["removed_tokens"] == removed
-    assert "removed_tokens" not in make(3).new_initial_state().view(None)
-
-
-def test_four_player_view_lists_removed_cards():
-    """§10.1 item 5: with 4 players each player's removed cards (four 1s, four 2s) are public."""
-    view = make(4, seed=8).new_initial_state().view(None)
-    assert all(hand["removed_cards"] == {"1": 4, "2": 4} for hand in view["hands"])
-    assert "removed_cards" not in make(3).new_initial_state().view(None)["hands"][0]
+    assert state.view(0)["public"]["removed_tokens"] == removed
+    assert state.view(1)["public"]["removed_tokens"] == removed
 
 
 def test_burial_vaults_view_lists_queue_and_variants():
     """§10.1 items 1 and 3: the variant flags and, in Burial Vaults, each site's queue."""
     state = make(3, [BV, SE], seed=2).new_initial_state()
     view = state.view(None)
-    assert sorted(view["variants"]) == sorted([BV, SE])
+    assert sorted(state.game.static_info()["variants"]) == sorted([BV, SE])
     for site in state.game.board.sites:
-        assert view["sites"][site.id] == [
+        assert view["public"]["sites"][site.id] == [
             f"{TYPES[c & 7]}-{c >> 3}" for c in state.stock[site.index]
         ]
 
@@ -213,14 +223,13 @@ def test_burial_vaults_view_lists_queue_and_variants():
 def test_view_after_game_reveals_historians_donations_and_scores():
     """§10.1 item 9, §7 step 6: after the game every Historian, donation and score is public."""
     state = finish_randomly(make(4, seed=9).new_initial_state(), seed=9)
-    final = state.view(None)["final"]
-    assert final["historians"] == [TYPES[h] for h in state.historian]
+    final = state.view(None)["outcome"]
+    assert [part["historian"] for part in final["breakdown"]] == [TYPES[h] for h in state.historian]
     assert final["scores"] == list(state.outcome().scores)
     assert final["winners"] == list(state.outcome().winners)
     for part in final["breakdown"]:
         assert {"donated", "majorities", "sets", "total", "artifacts"} <= set(part)
-    assert state.view(None)["phase"] == "over"
-    assert state.view(None)["options"] == []
+    assert state.view(None)["decision"] is None and state.view(None)["is_terminal"]
 
 
 def test_views_are_json_ready():

@@ -1,4 +1,6 @@
-"""Elysium's atomic decisions (§17.3) as small frozen values with one canonical text each.
+"""Elysium's atomic decisions (§17.3): each declared once, as a small frozen value with one
+canonical text, and the action table of a card set (ids, parsing and JSON through its
+`ActionSpace`).
 
 Cards are named by card id ('ZEU-01a'); "a Citizen" is the word `citizen`; Legends are
 numbered from 1 in order of creation, and `new` starts a Legend.
@@ -8,80 +10,68 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kleos.games.elysium.cards import COLUMNS, CardSet
+from kleos.core.actions import ActionSpace, action
+from kleos.games.elysium.cards import CardSet
+from kleos.games.elysium.vocabulary import COLUMNS, MAX_LEGENDS_PER_PLAYER, MAX_PLAYERS
 
 CITIZEN = "citizen"
 NEW_LEGEND = 0
-MAX_LEGENDS = 64
-"""Legend numbers an action can name (a player has far fewer in any real game)."""
+"""The Legend number of a transfer that starts a new Legend."""
 
 
+@action("use {card}")
 @dataclass(frozen=True, slots=True)
 class UsePower:
     """Use the Activate or Trigger power of a card in your Domain."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"use {self.card}"
 
-
+@action("take {card}")
 @dataclass(frozen=True, slots=True)
 class TakeCard:
     """Take a card from the Agora (or the Oracle, with oracle access)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"take {self.card}"
 
-
+@action("quest {quest}")
 @dataclass(frozen=True, slots=True)
 class TakeQuest:
     """Take a Quest tile from the Temple."""
 
     quest: str
 
-    def __str__(self) -> str:
-        return f"quest {self.quest}"
 
-
+@action("take citizen")
 @dataclass(frozen=True, slots=True)
 class TakeCitizen:
     """Take the top card of the draw pile face down as a Citizen."""
 
-    def __str__(self) -> str:
-        return "take citizen"
 
-
+@action("pass")
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Pass: no more turns this epoch (only when no take is legal)."""
 
-    def __str__(self) -> str:
-        return "pass"
 
-
+@action("resolve {card}")
 @dataclass(frozen=True, slots=True)
 class Resolve:
     """Choose which of your hooks (order_hook) or Eleusis powers (order_eleusis) resolves next."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"resolve {self.card}"
 
-
+@action("dismiss {column}")
 @dataclass(frozen=True, slots=True)
 class Dismiss:
     """Dismiss a column from your board."""
 
     column: str
 
-    def __str__(self) -> str:
-        return f"dismiss {self.column}"
 
-
+@action("transfer {card} to {legend}", legend=lambda n: "new" if n == NEW_LEGEND else str(n))
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """Move a card (or a Citizen) from your Domain to a Legend (0: a new Legend)."""
@@ -89,76 +79,66 @@ class Transfer:
     card: str
     legend: int
 
-    def __str__(self) -> str:
-        target = "new" if self.legend == NEW_LEGEND else str(self.legend)
-        return f"transfer {self.card} to {target}"
 
-
+@action("end step")
 @dataclass(frozen=True, slots=True)
 class EndStep:
     """End your Writing step."""
 
-    def __str__(self) -> str:
-        return "end step"
 
-
+@action("stop")
 @dataclass(frozen=True, slots=True)
 class Stop:
     """Make no more immediate transfers."""
 
-    def __str__(self) -> str:
-        return "stop"
 
-
+@action("copy {card}")
 @dataclass(frozen=True, slots=True)
 class CopyTarget:
     """The card whose power `copy_power` copies."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"copy {self.card}"
 
-
+@action("steal from {seat}", seat=lambda seat: f"P{seat}")
 @dataclass(frozen=True, slots=True)
 class StealFrom:
     """The opponent (seat number from 1) that `steal_gold` robs."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"steal from P{self.seat}"
 
-
+@action("oracle {card}")
 @dataclass(frozen=True, slots=True)
 class OracleFree:
     """The Oracle card `oracle_take_free` puts into your Domain."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"oracle {self.card}"
 
-
+@action("swap out {card}")
 @dataclass(frozen=True, slots=True)
-class Swap:
-    """Exchange an Agora card with an Oracle card."""
+class SwapOut:
+    """`oracle_swap`, first step: the Agora card that goes to the Oracle."""
 
-    agora: str
-    oracle: str
-
-    def __str__(self) -> str:
-        return f"swap {self.agora} {self.oracle}"
+    card: str
 
 
+@action("swap in {card}")
+@dataclass(frozen=True, slots=True)
+class SwapIn:
+    """`oracle_swap`, second step: the Oracle card that takes its place in the Agora."""
+
+    card: str
+
+
+@action("no swap")
 @dataclass(frozen=True, slots=True)
 class NoSwap:
     """Decline the swap."""
 
-    def __str__(self) -> str:
-        return "no swap"
 
-
+@action("gift {n} {resource}")
 @dataclass(frozen=True, slots=True)
 class Gift:
     """The gift of a `share_gift` an opponent chooses."""
@@ -166,10 +146,8 @@ class Gift:
     resource: str
     n: int
 
-    def __str__(self) -> str:
-        return f"gift {self.n} {self.resource}"
 
-
+@action("lose {n} {resource}")
 @dataclass(frozen=True, slots=True)
 class Pay:
     """Answer an attack by losing a resource (all you have, when only payable in part)."""
@@ -177,18 +155,13 @@ class Pay:
     resource: str
     n: int
 
-    def __str__(self) -> str:
-        return f"lose {self.n} {self.resource}"
 
-
+@action("discard {card}")
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Answer an attack by discarding a card (or a Citizen) from your Domain."""
 
     card: str
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 ElysiumAction = (
@@ -205,19 +178,28 @@ ElysiumAction = (
     | CopyTarget
     | StealFrom
     | OracleFree
-    | Swap
+    | SwapOut
+    | SwapIn
     | NoSwap
     | Gift
     | Pay
     | Discard
 )
 
+EXAMPLES = (
+    "take ZEU-01a, use ZEU-02a, quest Q2, take citizen, dismiss red, transfer ZEU-01a to new "
+    f"(or to 1..{MAX_LEGENDS_PER_PLAYER}), end step (all: docs/elysium.md)"
+)
+"""Shown when text names no action."""
+
 
 class ActionTable:
-    """Every action of a card set, built once: instances, stable ids and texts."""
+    """Every action of a card set, built once: the instances the engine hands out, by card
+    index where they name a card, and the `ActionSpace` of their ids, texts and JSON."""
 
-    def __init__(self, cards: CardSet, max_players: int = 4) -> None:
+    def __init__(self, cards: CardSet) -> None:
         ids = [c.id for c in cards.cards]
+        self.card_index = {card_id: i for i, card_id in enumerate(ids)}
         self.use = tuple(UsePower(i) for i in ids)
         self.take = tuple(TakeCard(i) for i in ids)
         self.quest = {q.id: TakeQuest(q.id) for q in cards.quests}
@@ -225,17 +207,22 @@ class ActionTable:
         self.passing = Pass()
         self.resolve = tuple(Resolve(i) for i in ids)
         self.dismiss = tuple(Dismiss(c) for c in COLUMNS)
-        self.transfer = tuple(
-            tuple(Transfer(i, legend) for legend in range(MAX_LEGENDS + 1)) for i in ids
+        self.dismissals = tuple(
+            tuple(d for i, d in enumerate(self.dismiss) if mask >> i & 1)
+            for mask in range(1 << len(COLUMNS))
         )
-        self.transfer_citizen = tuple(
-            Transfer(CITIZEN, legend) for legend in range(MAX_LEGENDS + 1)
-        )
+        """`dismissals[columns]`: the options of `dismiss_column` for a board's column set."""
+        legends = range(MAX_LEGENDS_PER_PLAYER + 1)
+        self.transfer = tuple(tuple(Transfer(i, legend) for legend in legends) for i in ids)
+        """`transfer[card][legend]`: a card's transfer to a Legend (NEW_LEGEND: a new one)."""
+        self.transfer_citizen = tuple(Transfer(CITIZEN, legend) for legend in legends)
         self.end_step = EndStep()
         self.stop = Stop()
         self.copy = tuple(CopyTarget(i) for i in ids)
-        self.steal = tuple(StealFrom(seat) for seat in range(1, max_players + 1))
+        self.steal = tuple(StealFrom(seat) for seat in range(1, MAX_PLAYERS + 1))
         self.oracle = tuple(OracleFree(i) for i in ids)
+        self.swap_out = tuple(SwapOut(i) for i in ids)
+        self.swap_in = tuple(SwapIn(i) for i in ids)
         self.no_swap = NoSwap()
         self.discard = tuple(Discard(i) for i in ids)
         self.discard_citizen = Discard(CITIZEN)
@@ -247,64 +234,42 @@ class ActionTable:
         }
         self.gift = {key: Gift(*key) for key in sorted(amounts)}
         self.pay = {key: Pay(*key) for key in sorted(amounts) if key[0] != "discard"}
-        fixed: list[ElysiumAction] = [
-            *self.use,
-            *self.take,
-            *self.quest.values(),
-            self.citizen,
-            self.passing,
-            *self.resolve,
-            *self.dismiss,
-            *(t for row in self.transfer for t in row),
-            *self.transfer_citizen,
-            self.end_step,
-            self.stop,
-            *self.copy,
-            *self.steal,
-            *self.oracle,
-            self.no_swap,
-            *self.gift.values(),
-            *self.pay.values(),
-            *self.discard,
-            self.discard_citizen,
-        ]
-        self.swap_base = len(fixed)
-        self.card_ids = ids
-        self.card_index = {card_id: i for i, card_id in enumerate(ids)}
-        self.card_index_folded = {card_id.lower(): i for i, card_id in enumerate(ids)}
-        """Card indices by lower-cased id (action text is read regardless of case)."""
-        self.fixed = tuple(fixed)
-        self.ids: dict[ElysiumAction, int] = {a: i for i, a in enumerate(fixed)}
-        self._swaps: dict[tuple[int, int], Swap] = {}
-
-    @property
-    def size(self) -> int:
-        """The number of distinct action ids (swaps are every Agora × Oracle card pair)."""
-        return self.swap_base + len(self.card_ids) ** 2
-
-    def swap(self, agora: int, oracle: int) -> Swap:
-        """The swap of two cards (made on first use, then shared)."""
-        key = (agora, oracle)
-        action = self._swaps.get(key)
-        if action is None:
-            action = self._swaps[key] = Swap(self.card_ids[agora], self.card_ids[oracle])
-        return action
-
-    def action_id(self, action: ElysiumAction) -> int | None:
-        """The stable integer of an action, or None if it is not one of this set."""
-        if isinstance(action, Swap):
-            a, o = self.card_index.get(action.agora), self.card_index.get(action.oracle)
-            if a is None or o is None:
-                return None
-            return self.swap_base + a * len(self.card_ids) + o
-        return self.ids.get(action)
-
-    def from_id(self, action_id: int) -> ElysiumAction:
-        """The action with a given integer (the caller checks the range)."""
-        if action_id < self.swap_base:
-            return self.fixed[action_id]
-        a, o = divmod(action_id - self.swap_base, len(self.card_ids))
-        return self.swap(a, o)
+        self.space = ActionSpace(
+            (
+                *self.use,
+                *self.take,
+                *self.quest.values(),
+                self.citizen,
+                self.passing,
+                *self.resolve,
+                *self.dismiss,
+                self.end_step,
+                self.stop,
+                *self.copy,
+                *self.steal,
+                *self.oracle,
+                *self.swap_out,
+                *self.swap_in,
+                self.no_swap,
+                *self.gift.values(),
+                *self.pay.values(),
+                *self.discard,
+                self.discard_citizen,
+                # Transfers last and by Legend number, so that the ids a game uses end early:
+                # the transfers to the Legends no player reaches have the highest ids.
+                *(
+                    t
+                    for legend in legends
+                    for t in (
+                        *(row[legend] for row in self.transfer),
+                        self.transfer_citizen[legend],
+                    )
+                ),
+            ),
+            "Elysium",
+            EXAMPLES,
+        )
+        self.all: tuple[ElysiumAction, ...] = self.space.all  # type: ignore[assignment]
 
 
 _TABLES: dict[int, tuple[CardSet, ActionTable]] = {}

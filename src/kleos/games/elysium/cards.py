@@ -4,7 +4,7 @@ A card set travels as data, never as a file name: `card_set_data` reads a card-s
 (bounded in size) into the table that a game config keeps, and `card_set_for` builds the CardSet
 of such a table (None: the package's `data/cards.toml`), checked by the sibling module `validate`
 and cached by content. So a record holds its cards, and no record can make the engine open a
-file. `load_card_set` does both for a path; `family_cards` picks the cards in play.
+file. `load_card_set` does both for a path.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import json
 import math
 import os
 import tomllib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, time
 from importlib import resources
@@ -23,45 +22,8 @@ from typing import Any
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo, echo_path, quoted, read_bounded
+from kleos.games.elysium.validate import check_card_data
 
-FAMILY_IDS = ("zeus", "poseidon", "hades", "ares", "apollo", "athena", "hermes", "hephaestus")
-"""The 8 gods, in the order of the rules (§1); a card set may hold any of them."""
-COLUMNS = ("yellow", "blue", "green", "red")
-"""The four column colours, in the order of a player board (and of column indices)."""
-BLACK = "black"
-POWER_TYPES = ("instantaneous", "permanent", "trigger", "activate", "eleusis", "legend", "chronos")
-WINDOWS = ("actions", "legends", "any")
-RESOURCES = ("gold", "vp", "pp")
-COUNTERS = ("legends", "legends_3plus", "level_legends", "gold_pairs")
-LOSS_KINDS = ("discard", "gold", "vp", "pp")
-COPY_KINDS = ("instantaneous", "activate", "trigger")
-HOOKS = ("on_take_quest",)
-PRIMITIVES = (
-    "gain_gold",
-    "gain_vp",
-    "gain_pp",
-    "gain_per",
-    "share_gift",
-    "opponents_lose",
-    "steal_gold",
-    "immune_to_attacks",
-    "take_citizen",
-    "immediate_transfer",
-    "extra_transfer",
-    "transfer_discount",
-    "per_transfer_gain",
-    "citizen_no_penalty",
-    "ignore_condition",
-    "keep_column",
-    "treat_circle_black",
-    "oracle_access",
-    "oracle_take_free",
-    "oracle_swap",
-    "copy_power",
-)
-"""The closed vocabulary of effect primitives (spec §12), in the order of the spec."""
-FAMILIES_IN_PLAY = 5
-"""A game uses 5 families, so a card set needs at least 5."""
 MAX_CARD_SET_BYTES = 1024 * 1024
 """The largest card-set file read: 16 times the package's (about 60 KB), and small enough to
 parse in under a second (as Ilium's boards)."""
@@ -216,19 +178,6 @@ def load_card_set(path: str | os.PathLike[str] | None = None) -> CardSet:
     return _default_card_set() if path is None else card_set_for(card_set_data(path))
 
 
-def family_cards(card_set: CardSet, families: Iterable[str]) -> list[Card]:
-    """The cards of the chosen families, in index order; an unknown family is a ConfigError."""
-    chosen = {families} if isinstance(families, str) else set(families)
-    known = [family.id for family in card_set.families]
-    unknown = sorted(chosen.difference(known))
-    if unknown:
-        raise ConfigError(
-            f"unknown {'family' if len(unknown) == 1 else 'families'} {', '.join(unknown)} "
-            f"(the card set has: {', '.join(known)})"
-        )
-    return [card for card in card_set.cards if card.design.family in chosen]
-
-
 @functools.cache
 def _default_card_set() -> CardSet:
     source = resources.files("kleos.games.elysium").joinpath("data").joinpath("cards.toml")
@@ -321,9 +270,6 @@ def _checked_set(data: dict[Any, Any], source: str) -> CardSet:
 
 def _build_checked(data: dict[str, Any], source: str, *, full_set: bool) -> CardSet:
     """The CardSet of data that passes the checks; else a short ConfigError naming `source`."""
-    # Imported here because validate imports this module's vocabulary.
-    from kleos.games.elysium.validate import check_card_data
-
     problems = check_card_data(data, full_set=full_set)
     if problems:
         raise ConfigError(_problems_message(source, problems))

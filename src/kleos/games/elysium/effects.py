@@ -7,18 +7,9 @@ from collections.abc import Callable
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.actions import ElysiumAction
 from kleos.games.elysium.cards import Effect
-from kleos.games.elysium.machine import (
-    D_COPY,
-    D_ORACLE_FREE,
-    D_STEAL,
-    D_SWAP,
-    T_ATTACK,
-    T_GIFT,
-    T_IMMEDIATE,
-    ask,
-    gain_citizen,
-)
-from kleos.games.elysium.state import LEVEL, ElysiumState
+from kleos.games.elysium.machine import ask, gain_citizen
+from kleos.games.elysium.state import LEVEL, Discount, ElysiumState
+from kleos.games.elysium.tasks import AskAttack, AskGift, AskImmediate, DecisionKind
 
 
 def gain(s: ElysiumState, p: PlayerId, resource: str, n: int) -> None:
@@ -37,7 +28,7 @@ def lose(s: ElysiumState, p: PlayerId, resource: str, n: int) -> int:
 def immune(s: ElysiumState, p: PlayerId) -> bool:
     """Whether p holds a card with immune_to_attacks (§8.11)."""
     flags = s.game.tables.immune
-    return any(flags[c] for c in s.domain[p])
+    return any(map(flags.__getitem__, s.domain[p]))
 
 
 def opponents(s: ElysiumState, owner: PlayerId) -> list[PlayerId]:
@@ -53,9 +44,9 @@ def counter(s: ElysiumState, p: PlayerId, name: str) -> int:
         return s.gold[p] // 2
     legends = s.elysium[p]
     if name == "level_legends":
-        return sum(1 for legend in legends if legend[0] == LEVEL)
+        return sum(1 for legend in legends if legend.kind is LEVEL)
     least = 3 if name == "legends_3plus" else 2
-    return sum(1 for legend in legends if len(legend[2]) + len(legend[3]) >= least)
+    return sum(1 for legend in legends if len(legend.cards) + len(legend.citizens) >= least)
 
 
 def attack_options(s: ElysiumState, q: PlayerId, effect: Effect) -> list[ElysiumAction]:
@@ -102,13 +93,13 @@ def share_gift(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None
         gain(s, owner, gift.resource, gift.n)
         s.emit("gain", player=owner, resource=gift.resource, n=gift.n)
     for q in reversed(opponents(s, owner)):
-        s.stack.append((T_GIFT, q, owner, e))
+        s.stack.append(AskGift(q, e))
 
 
 def opponents_lose(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
     """#6: each non-immune opponent, in order, pays one option (an attack)."""
     for q in reversed(opponents(s, owner)):
-        s.stack.append((T_ATTACK, q, owner, e))
+        s.stack.append(AskAttack(q, e))
 
 
 def steal_gold(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
@@ -116,7 +107,7 @@ def steal_gold(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None
     steal = s.game.actions.steal
     targets = [q for q in opponents(s, owner) if not immune(s, q)]
     if targets:
-        ask(s, D_STEAL, owner, e.n, [steal[q] for q in sorted(targets)])
+        ask(s, DecisionKind.STEAL_TARGET, owner, e.n, [steal[q] for q in sorted(targets)])
 
 
 def take_citizen(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
@@ -131,7 +122,7 @@ def take_citizen(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> No
 
 def immediate_transfer(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
     """#10: up to n transfers now, one decision each."""
-    s.stack.append((T_IMMEDIATE, owner, e.n))
+    s.stack.append(AskImmediate(owner, e.n))
 
 
 def extra_transfer(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
@@ -145,7 +136,7 @@ def extra_transfer(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> 
 
 def transfer_discount(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
     """#12 (one-shot): the next matching transfer this epoch costs n less."""
-    s.discounts[owner] = (*s.discounts[owner], (e.n, e.levels, e.citizens))
+    s.discounts[owner] = (*s.discounts[owner], Discount(e.n, e.levels, e.citizens))
     s.emit("modifier", player=owner, op=e.op, n=e.n)
 
 
@@ -166,17 +157,16 @@ def oracle_take_free(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -
     oracle = s.game.actions.oracle
     options = [oracle[c] for c in sorted(s.oracle) if not designs & bit[c]]
     if options:
-        ask(s, D_ORACLE_FREE, owner, None, options)
+        ask(s, DecisionKind.ORACLE_FREE_CARD, owner, None, options)
 
 
 def oracle_swap(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
-    """#20: you may exchange one Agora card with one Oracle card."""
+    """#20: you may exchange one Agora card with one Oracle card: first the Agora card (or
+    no swap), then the Oracle card (`oracle_swap_target`)."""
     if s.agora and s.oracle:
         acts = s.game.actions
-        pairs: list[ElysiumAction] = [
-            acts.swap(a, o) for a in sorted(s.agora) for o in sorted(s.oracle)
-        ]
-        ask(s, D_SWAP, owner, None, [*pairs, acts.no_swap])
+        out: list[ElysiumAction] = [acts.swap_out[a] for a in sorted(s.agora)]
+        ask(s, DecisionKind.ORACLE_SWAP_CHOICE, owner, None, [*out, acts.no_swap])
 
 
 def copy_power(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
@@ -190,7 +180,7 @@ def copy_power(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None
         if c != source and t.power[c] in e.kinds and t.level[c] <= e.max_level and t.copyable[c]
     )
     if targets:
-        ask(s, D_COPY, owner, None, [copy[c] for c in targets])
+        ask(s, DecisionKind.COPY_TARGET, owner, None, [copy[c] for c in targets])
 
 
 def _static(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:

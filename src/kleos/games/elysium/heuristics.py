@@ -20,7 +20,9 @@ worth its real outcome: 100 per win share, plus the final lead). A forecast is:
   Citizens count where joining a Legend beats their penalty;
 - while later epochs remain, a little per Legend with room (more for a one-card Legend).
 
-Only public information is used (Elysium hides only Citizens' faces and the draw order).
+A swap half made (its Agora card named, its Oracle card not yet chosen) is worth what its
+decider's best Oracle card makes of it. Only public information is used (Elysium hides only
+Citizens' faces and the draw order).
 
 `rollout_action(state, rng)` is a cheap guided default policy for playouts: it uses its
 powers; in a Writing step it joins the biggest Legend it can (a Citizen only where that beats
@@ -48,15 +50,6 @@ from kleos.games.elysium.actions import (
 )
 from kleos.games.elysium.cards import CardSet, Effect
 from kleos.games.elysium.effects import counter
-from kleos.games.elysium.machine import (
-    CARDS_PER_EPOCH,
-    D_ATTACK,
-    D_GIFT,
-    D_IMMEDIATE,
-    D_TURN,
-    D_WRITE,
-    EPOCHS,
-)
 from kleos.games.elysium.rules import eligible_cards, eligible_quests
 from kleos.games.elysium.scoring import ares_vp
 from kleos.games.elysium.state import (
@@ -68,6 +61,8 @@ from kleos.games.elysium.state import (
     ElysiumState,
     Legend,
 )
+from kleos.games.elysium.tasks import DecisionKind
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, EPOCHS
 from kleos.games.evaluation import final_value, lead_value
 
 LEAD_SCALE_END = 2.0
@@ -173,7 +168,11 @@ def _level_tile(s: ElysiumState, p: PlayerId, level: int, grown: int) -> float:
         return 0.0
     if holder >= 0:
         best = max(
-            (len(g[2]) + len(g[3]) for g in s.elysium[holder] if g[0] == LEVEL and g[1] == level),
+            (
+                len(g.cards) + len(g.citizens)
+                for g in s.elysium[holder]
+                if g.kind is LEVEL and g.key == level
+            ),
             default=0,
         )
         if grown <= best:
@@ -400,12 +399,31 @@ def evaluate(state: ElysiumState, player: PlayerId) -> float:
     n = state.game.players
     if state.is_terminal():
         return final_value(state.outcome(), player)
+    decision = state.decision
+    if decision is not None and decision.kind is DecisionKind.ORACLE_SWAP_TARGET:
+        return _half_swap(state, decision.player, player)
     ares_now = ares_vp(state.pp, state.game.card_set.ares_rank_vp[:n]) if state.ares else [0] * n
     forecasts = [_forecast(state, q, ares_now) for q in range(n)]
     lead = forecasts[player] - max(forecasts[q] for q in range(n) if q != player)
     # The share of the game still to play: epochs, and the phase within the epoch.
     left = (EPOCHS - state.epoch + (0.8 if state.phase == "actions" else 0.2)) / EPOCHS
     return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
+
+
+def _half_swap(state: ElysiumState, decider: PlayerId, player: PlayerId) -> float:
+    """A swap whose Agora card is named but whose Oracle card is not yet chosen, judged by the
+    decider's best Oracle card: a one-ply search choosing the Agora card (`swap out`) so sees
+    what the exchange brings."""
+    best_for_decider = float("-inf")
+    value = 0.0
+    for action in state.options:
+        after = state.clone()
+        after.apply_unchecked(action)
+        mine = evaluate(after, decider)
+        if mine > best_for_decider:
+            best_for_decider = mine
+            value = mine if player == decider else evaluate(after, player)
+    return value
 
 
 # ------------------------------------------------------------------ rollouts
@@ -417,12 +435,12 @@ def rollout_action(state: ElysiumState, rng: random.Random) -> ElysiumAction:
     decision = state.decision
     if decision is None or len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
         return rng.choice(legal)
-    kind = decision[0]
-    if kind == D_TURN:
-        return _rollout_turn(state, decision[1], legal, rng)
-    if kind in (D_WRITE, D_IMMEDIATE):
-        return _rollout_write(state, decision[1], legal)
-    if kind in (D_GIFT, D_ATTACK):
+    kind = decision.kind
+    if kind is DecisionKind.TURN:
+        return _rollout_turn(state, decision.player, legal, rng)
+    if kind is DecisionKind.WRITE or kind is DecisionKind.IMMEDIATE_TRANSFER_CHOICE:
+        return _rollout_write(state, decision.player, legal)
+    if kind is DecisionKind.GIFT_CHOICE or kind is DecisionKind.ATTACK_PAYMENT:
         return _rollout_pay(state, legal)
     return rng.choice(legal)
 
@@ -445,8 +463,8 @@ def _rollout_write(
             continue
         if action.legend != NEW_LEGEND:
             legend = legends[action.legend - 1]
-            size = len(legend[2]) + len(legend[3])
-            if action.card == CITIZEN and not (size == 2 if legend[0] == FAMILY else size >= 3):
+            size = len(legend.cards) + len(legend.citizens)
+            if action.card == CITIZEN and not (size == 2 if legend.kind is FAMILY else size >= 3):
                 continue
             if size > join_size:
                 join, join_size = action, size
@@ -507,6 +525,6 @@ def _rollout_turn(
     for c in state.domain[p]:
         held |= 1 << family_of[c]
     for legend in state.elysium[p]:
-        held |= 1 << family_of[legend[2][0]]
+        held |= 1 << family_of[legend.cards[0]]
     good = [a for a in takes if held >> family_of[index[a.card]] & 1]
     return rng.choice(good or takes)

@@ -2,39 +2,40 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kleos.core.protocol import PlayerId
-from kleos.games.elysium.actions import CITIZEN, MAX_LEGENDS, NEW_LEGEND, ElysiumAction, Transfer
+from kleos.games.elysium.actions import CITIZEN, NEW_LEGEND, ElysiumAction, Transfer
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.machine import card_of, leave_domain
-from kleos.games.elysium.state import FAMILY, LEVEL, UNDETERMINED, ElysiumState, Legend
-
-if TYPE_CHECKING:
-    from kleos.games.elysium.game import Tables
-
-FAMILY_MAX = 3
-LEVEL_MAX = 5
-Discount = tuple[int, frozenset[int], bool]
+from kleos.games.elysium.state import (
+    FAMILY,
+    LEVEL,
+    UNDETERMINED,
+    Discount,
+    ElysiumState,
+    Legend,
+    LegendKind,
+)
+from kleos.games.elysium.tables import Tables
+from kleos.games.elysium.vocabulary import FAMILY_MAX, LEVEL_MAX
 
 
 def size(legend: Legend) -> int:
     """Cards in a Legend, Citizens included."""
-    return len(legend[2]) + len(legend[3])
+    return len(legend.cards) + len(legend.citizens)
 
 
-def joined_type(t: Tables, legend: Legend, card: int) -> tuple[int, int] | None:
+def joined_type(t: Tables, legend: Legend, card: int) -> tuple[LegendKind, int] | None:
     """The (kind, key) a Legend has after `card` joins it, or None if it may not (§6.2)."""
     kind, key, cards, _ = legend
     level, family = t.level[card], t.family[card]
-    if kind == UNDETERMINED:
+    if kind is UNDETERMINED:
         other = cards[0]
         if t.family[other] == family and t.level[other] != level:
             return FAMILY, family
         if t.level[other] == level and t.family[other] != family:
             return LEVEL, level
         return None
-    if kind == FAMILY:
+    if kind is FAMILY:
         if family == key and size(legend) < FAMILY_MAX and all(t.level[c] != level for c in cards):
             return FAMILY, key
         return None
@@ -46,9 +47,9 @@ def joined_type(t: Tables, legend: Legend, card: int) -> tuple[int, int] | None:
 def citizen_level(t: Tables, legend: Legend) -> int | None:
     """The level a Citizen stands for in this Legend, or None if it may not join (§6.3)."""
     kind, key, cards, citizens = legend
-    if kind == UNDETERMINED or size(legend) < 2:
+    if kind is UNDETERMINED or size(legend) < 2:
         return None
-    if kind == LEVEL:
+    if kind is LEVEL:
         return key if size(legend) < LEVEL_MAX else None
     if size(legend) >= FAMILY_MAX:
         return None
@@ -58,14 +59,14 @@ def citizen_level(t: Tables, legend: Legend) -> int | None:
 
 def _discount(discounts: list[Discount], level: int, citizen: bool) -> tuple[int, list[Discount]]:
     """The total of the matching discounts and the ones that matched."""
-    matched = [d for d in discounts if (d[2] if citizen else level in d[1])]
-    return sum(d[0] for d in matched), matched
+    matched = [d for d in discounts if (d.citizens if citizen else level in d.levels)]
+    return sum(d.n for d in matched), matched
 
 
 def _static_discounts(s: ElysiumState, p: PlayerId) -> list[Discount]:
     """The Writing-step discounts of the Legend powers now in p's Domain."""
     table = s.game.tables.legend_discounts
-    return [(e.n, e.levels, e.citizens) for c in s.domain[p] for e in table[c]]
+    return [Discount(e.n, e.levels, e.citizens) for c in s.domain[p] for e in table[c]]
 
 
 def transfer_options(s: ElysiumState, p: PlayerId, writing: bool) -> list[ElysiumAction]:
@@ -76,7 +77,7 @@ def transfer_options(s: ElysiumState, p: PlayerId, writing: bool) -> list[Elysiu
     discounts = list(s.discounts[p])
     if writing:
         discounts += _static_discounts(s, p)
-    legends = s.elysium[p][:MAX_LEGENDS]
+    legends = s.elysium[p]
     options: list[ElysiumAction] = []
     for card in sorted(s.domain[p]):
         level = t.level[card]
@@ -84,8 +85,7 @@ def transfer_options(s: ElysiumState, p: PlayerId, writing: bool) -> list[Elysiu
         if cost > gold:
             continue
         row = acts.transfer[card]
-        if len(s.elysium[p]) < MAX_LEGENDS:
-            options.append(row[NEW_LEGEND])
+        options.append(row[NEW_LEGEND])
         options += [row[j] for j, legend in enumerate(legends, 1) if joined_type(t, legend, card)]
     if s.citizens[p]:
         for j, legend in enumerate(legends, 1):
@@ -120,29 +120,30 @@ def make_transfer(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
     s.gold[p] -= cost
     if citizen:
         s.citizens[p] = s.citizens[p][1:]
-        kind, key, cards, citizens = target
-        legends[action.legend - 1] = (kind, key, cards, (*citizens, (card, level)))
         index = action.legend - 1
+        legends[index] = target._replace(citizens=(*target.citizens, (card, level)))
     else:
         leave_domain(s, p, card)
         if action.legend == NEW_LEGEND:
-            legends.append((UNDETERMINED, -1, (card,), ()))
+            legends.append(Legend(UNDETERMINED, -1, (card,), ()))
             index = len(legends) - 1
         else:
             index = action.legend - 1
-            _, _, cards, citizens = legends[index]
-            joined = joined_type(t, legends[index], card)
+            legend = legends[index]
+            joined = joined_type(t, legend, card)
             assert joined is not None
-            legends[index] = (*joined, (*cards, card), citizens)
+            kind, key = joined
+            legends[index] = Legend(kind, key, (*legend.cards, card), legend.citizens)
     s.elysium[p] = tuple(legends)
-    s.emit(
-        "transfer",
-        player=p,
-        card=None if citizen else action.card,
-        legend=index + 1,
-        cost=cost,
-        immediate=not writing,
-    )
+    if s._events is not None:
+        s.emit(
+            "transfer",
+            player=p,
+            card=None if citizen else action.card,
+            legend=index + 1,
+            cost=cost,
+            immediate=not writing,
+        )
     for e in gains:
         if e.citizens if citizen else level in e.levels:
             getattr(s, e.resource)[p] += e.n
@@ -152,14 +153,14 @@ def make_transfer(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
 
 def check_bonus_tiles(s: ElysiumState, p: PlayerId, legend: Legend) -> None:
     """§7: a completed Family Legend wins a family tile; a larger Level Legend the level tile."""
-    kind, key = legend[0], legend[1]
+    kind, key = legend.kind, legend.key
     grown = size(legend)
-    if kind == FAMILY and grown == FAMILY_MAX:
+    if kind is FAMILY and grown == FAMILY_MAX:
         holders = s.family_tiles[key]
         if p not in holders and len(holders) < len(s.game.card_set.family_bonus_vp):
             s.family_tiles[key] = (*holders, p)
             s.emit("family_tile", player=p, family=s.game.family_ids[key], rank=len(holders) + 1)
-    elif kind == LEVEL and grown >= 2:
+    elif kind is LEVEL and grown >= 2:
         holder = s.level_tiles[key]
         if holder == p:
             return
@@ -170,4 +171,4 @@ def check_bonus_tiles(s: ElysiumState, p: PlayerId, legend: Legend) -> None:
 
 def best_level_legend(s: ElysiumState, p: PlayerId, level: int) -> int:
     """The size of p's largest Level Legend of a level."""
-    return max((size(g) for g in s.elysium[p] if g[0] == LEVEL and g[1] == level), default=0)
+    return max((size(g) for g in s.elysium[p] if g.kind is LEVEL and g.key == level), default=0)

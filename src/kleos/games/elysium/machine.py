@@ -1,5 +1,5 @@
-"""The Elysium engine's shared machinery: task and decision codes, asking a decision,
-scheduling effects, and moving cards between the piles and the Domains."""
+"""The Elysium engine's shared machinery: asking a decision, scheduling effects, and moving
+cards between the piles and the Domains."""
 
 from __future__ import annotations
 
@@ -11,72 +11,29 @@ from kleos.core.rng import derive_seed, make_rng
 from kleos.games.elysium.actions import ElysiumAction
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.state import ElysiumState
-
-(
-    T_EPOCH,
-    T_TURN,
-    T_TURN_DECIDE,
-    T_DISMISS,
-    T_TURN_END,
-    T_PHASE3,
-    T_ELEUSIS,
-    T_ORDER,
-    T_WRITE_START,
-    T_WRITE,
-    T_EPOCH_END,
-    T_EFFECT,
-    T_GIFT,
-    T_ATTACK,
-    T_IMMEDIATE,
-) = range(15)
-
-DECISIONS = (
-    "turn",
-    "order_hook",
-    "dismiss_column",
-    "order_eleusis",
-    "write",
-    "immediate_transfer_choice",
-    "copy_target",
-    "steal_target",
-    "oracle_free_card",
-    "oracle_swap_choice",
-    "gift_choice",
-    "attack_payment",
-)
-(
-    D_TURN,
-    D_ORDER_HOOK,
-    D_DISMISS,
-    D_ORDER_ELEUSIS,
-    D_WRITE,
-    D_IMMEDIATE,
-    D_COPY,
-    D_STEAL,
-    D_ORACLE_FREE,
-    D_SWAP,
-    D_GIFT,
-    D_ATTACK,
-) = range(12)
-
-EPOCHS = 5
-TURNS_PER_EPOCH = 4
-CARDS_PER_EPOCH = 3
+from kleos.games.elysium.tasks import PLAIN_DECISIONS, Decision, DecisionKind, ResolveEffect
+from kleos.games.elysium.vocabulary import ORACLE_SIZE
 
 
 def ask(
-    s: ElysiumState, kind: int, player: PlayerId, context: Any, options: Sequence[ElysiumAction]
+    s: ElysiumState,
+    kind: DecisionKind,
+    player: PlayerId,
+    context: Any,
+    options: Sequence[ElysiumAction],
 ) -> None:
     """Put a decision to a player (answered automatically by `run` if it has one option)."""
-    assert options, f"decision {DECISIONS[kind]} with no option"
-    s.decision = (kind, player, context)
+    assert options, f"decision {kind.label} with no option"
+    s.decision = (
+        PLAIN_DECISIONS[kind][player] if context is None else Decision(kind, player, context)
+    )
     s.options = tuple(options)
 
 
 def push_effects(s: ElysiumState, owner: PlayerId, source: int, effects: Sequence[Effect]) -> None:
     """Schedule a power's effects so that the first listed resolves first."""
     for effect in reversed(effects):
-        s.stack.append((T_EFFECT, owner, effect, source))
+        s.stack.append(ResolveEffect(owner, effect, source))
 
 
 def card_of(s: ElysiumState, card_id: str) -> int:
@@ -106,7 +63,7 @@ def deal_agora(s: ElysiumState) -> None:
 
 def deal_oracle(s: ElysiumState) -> None:
     """Deal 4 cards to the Oracle (Apollo in play)."""
-    for _ in range(4):
+    for _ in range(ORACLE_SIZE):
         card = draw_card(s)
         if card is None:
             return
@@ -152,20 +109,23 @@ def commit_power(s: ElysiumState, p: PlayerId, card: int) -> None:
         s.turned[card] = True
     else:
         s.ring[card] = False
-    s.emit("power", player=p, card=s.game.card(card).id)
+    if s._events is not None:
+        s.emit("power", player=p, card=s.game.card(card).id)
     push_effects(s, p, card, s.game.tables.effects[card])
 
 
-def usable(s: ElysiumState, card: int, window: str) -> bool:
-    """Whether a Domain card's Activate/Trigger power can be used in this window (§8.3)."""
+def usable_powers(s: ElysiumState, p: PlayerId, window: str) -> list[int]:
+    """p's Domain cards whose Activate or Trigger power can be used now in this window
+    ('actions' or 'legends'), ascending: not turned (Activate), still ringed (Trigger), and
+    not arrived during this window (§8.3)."""
     t = s.game.tables
-    power = t.power[card]
-    if power == "activate":
-        if s.turned[card]:
-            return False
-    elif power != "trigger" or not s.ring[card]:
-        return False
-    return t.window[card] in (window, "any") and s.entered[card] != s.window
+    fits, activate = t.fits_window[window], t.activate
+    turned, ring, entered, now = s.turned, s.ring, s.entered, s.window
+    return [
+        c
+        for c in sorted(s.domain[p])
+        if fits[c] and (not turned[c] if activate[c] else ring[c]) and entered[c] != now
+    ]
 
 
 def has_oracle_access(s: ElysiumState, p: PlayerId) -> bool:
@@ -173,10 +133,10 @@ def has_oracle_access(s: ElysiumState, p: PlayerId) -> bool:
     if s.oracle_once[p]:
         return True
     access = s.game.tables.oracle_access
-    return any(access[c] for c in s.domain[p])
+    return any(map(access.__getitem__, s.domain[p]))
 
 
 def circle_black(s: ElysiumState, p: PlayerId) -> bool:
     """Whether p may treat one coloured circle as black (Kerykeion)."""
     black = s.game.tables.circle_black
-    return any(black[c] for c in s.domain[p])
+    return any(map(black.__getitem__, s.domain[p]))

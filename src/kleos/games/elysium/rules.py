@@ -1,8 +1,9 @@
 """The Elysium rules as a task machine: epochs, turns, income, Writing steps (§5, §17).
 
-Pending work lives on `state.stack` as small tuples. `run` pops tasks until one asks a
-decision; a decision with a single option is answered automatically (§17.1). Powers push
-their effects on the stack, so resolution is depth-first.
+Pending work lives on `state.stack` as small frozen tasks (`tasks`), each run by the handler of
+its class. `run` pops tasks until one asks a decision; a decision with a single option is
+answered automatically (§17.1). Powers push their effects on the stack, so resolution is
+depth-first.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.actions import (
+    CITIZEN,
     Discard,
     Dismiss,
     ElysiumAction,
@@ -20,40 +22,17 @@ from kleos.games.elysium.actions import (
     Pass,
     Pay,
     StealFrom,
-    Swap,
+    SwapIn,
+    SwapOut,
     TakeCard,
     TakeCitizen,
     TakeQuest,
     Transfer,
     UsePower,
 )
-from kleos.games.elysium.cards import COLUMNS
 from kleos.games.elysium.effects import attack_options, gain, immune, lose, resolve
 from kleos.games.elysium.legends import make_transfer, transfer_options
 from kleos.games.elysium.machine import (
-    CARDS_PER_EPOCH,
-    D_ATTACK,
-    D_DISMISS,
-    D_GIFT,
-    D_IMMEDIATE,
-    D_ORDER_ELEUSIS,
-    D_ORDER_HOOK,
-    D_TURN,
-    D_WRITE,
-    EPOCHS,
-    T_DISMISS,
-    T_ELEUSIS,
-    T_EPOCH,
-    T_EPOCH_END,
-    T_IMMEDIATE,
-    T_ORDER,
-    T_PHASE3,
-    T_TURN,
-    T_TURN_DECIDE,
-    T_TURN_END,
-    T_WRITE,
-    T_WRITE_START,
-    TURNS_PER_EPOCH,
     ask,
     card_of,
     circle_black,
@@ -65,27 +44,70 @@ from kleos.games.elysium.machine import (
     has_oracle_access,
     leave_domain,
     push_effects,
-    usable,
+    usable_powers,
 )
+from kleos.games.elysium.scoring import final_outcome
 from kleos.games.elysium.state import ALL_COLUMNS, INCOMPLETE, NO_QUEST, ElysiumState
+from kleos.games.elysium.tasks import (
+    ASK_TURN,
+    ASK_WRITE,
+    DISMISS_STEP,
+    ELEUSIS_STEP,
+    END_EPOCH,
+    END_TURN,
+    START_EPOCH,
+    START_PHASE3,
+    START_TURN,
+    START_WRITING,
+    AskAttack,
+    AskGift,
+    AskImmediate,
+    AskOrder,
+    AskTurn,
+    AskWrite,
+    DecisionKind,
+    DismissStep,
+    EleusisStep,
+    EndEpoch,
+    EndTurn,
+    ResolveEffect,
+    StartEpoch,
+    StartPhase3,
+    StartTurn,
+    StartWriting,
+    Task,
+)
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, EPOCHS, TURNS_PER_EPOCH
+
+TURN, DISMISS_COLUMN, WRITE = DecisionKind.TURN, DecisionKind.DISMISS_COLUMN, DecisionKind.WRITE
+"""The decisions of nearly every step, by module name: reading an enum member through its class
+costs a lookup that random games feel (Python 3.11)."""
 
 # ------------------------------------------------------------------ the machine
 
 
-def advance(s: ElysiumState, action: ElysiumAction) -> None:
-    """Answer the pending decision and run on to the next one."""
+def play(s: ElysiumState, action: ElysiumAction) -> None:
+    """Answer the pending decision (recorded in the history) and run on to the next one."""
+    assert s.decision is not None
+    s.history = (s.history, s.decision.player, action)
     answer(s, action)
     run(s)
 
 
 def run(s: ElysiumState) -> None:
-    """Run automatic steps until a decision with two or more options is pending."""
+    """Run automatic steps until a decision with two or more options is pending, or the game
+    is over; a decision with one option is answered at once (§17.1)."""
     stack = s.stack
-    while s.decision is None and stack:
-        task = stack.pop()
-        TASKS[task[0]](s, task)
-        while s.decision is not None and len(s.options) == 1:
+    while True:
+        if s.decision is not None:
+            if len(s.options) > 1:
+                return
             answer(s, s.options[0])
+        elif stack:
+            task = stack.pop()
+            TASKS[task.__class__](s, task)
+        else:
+            return
 
 
 def answer(s: ElysiumState, action: ElysiumAction) -> None:
@@ -118,10 +140,10 @@ def start_game(s: ElysiumState, families: tuple[str, ...], rng: random.Random) -
     if s.apollo:
         deal_oracle(s)
     s.emit("setup", families=list(families), pediment=s.pediment, order=list(s.order))
-    s.stack.append((T_EPOCH,))
+    s.stack.append(START_EPOCH)
 
 
-def t_epoch(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def start_epoch(s: ElysiumState, task: StartEpoch) -> None:
     """Phase I (epochs 2–5), then the first turn of Phase II (§5.1)."""
     if s.epoch > 1:
         s.discard.extend(s.agora)
@@ -132,16 +154,15 @@ def t_epoch(s: ElysiumState, task: tuple[Any, ...]) -> None:
         if s.apollo:
             deal_oracle(s)
     s.phase = "actions"
-    s.emit("epoch", epoch=s.epoch, agora=len(s.agora), oracle=len(s.oracle))
+    if s._events is not None:
+        s.emit("epoch", epoch=s.epoch, agora=len(s.agora), oracle=len(s.oracle))
     s.turn_index = 0
-    s.stack.append((T_TURN, s.order[0]))
+    s.stack.append(START_TURN[s.order[0]])
 
 
-def t_epoch_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def end_epoch(s: ElysiumState, task: EndEpoch) -> None:
     """Phase IV (§5.4), or the end of the game after epoch 5."""
     if s.epoch == EPOCHS:
-        from kleos.games.elysium.scoring import final_outcome
-
         s.phase = "over"
         s._outcome = final_outcome(s)
         if s._events is not None:
@@ -161,7 +182,7 @@ def t_epoch_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
     s.card_takes = [0] * n
     s.step_done = [False] * n
     s.epoch += 1
-    s.stack.append((T_EPOCH,))
+    s.stack.append(START_EPOCH)
 
 
 # ------------------------------------------------------------------ Phase II turns
@@ -184,17 +205,14 @@ def eligible_quests(s: ElysiumState, p: PlayerId) -> list[int]:
     mask = s.columns[p]
     if s.ignore[p] or (mask and circle_black(s, p)):
         return list(s.temple)
-    colours = s.game.card_set.pediments[s.pediment]
-    quests = s.game.quests
-    return [q for q in s.temple if mask >> COLUMNS.index(colours[quests[q].number - 1]) & 1]
+    column = s.game.quest_column[s.pediment]
+    return [q for q in s.temple if mask & column[q]]
 
 
 def turn_options(s: ElysiumState, p: PlayerId) -> list[ElysiumAction]:
     """The `turn` decision (§17.3): powers, then takes; a Citizen or a pass as the rules allow."""
     acts = s.game.actions
-    options: list[ElysiumAction] = [
-        acts.use[c] for c in sorted(s.domain[p]) if usable(s, c, "actions")
-    ]
+    options: list[ElysiumAction] = [acts.use[c] for c in usable_powers(s, p, "actions")]
     cards = eligible_cards(s, p) if s.card_takes[p] < CARDS_PER_EPOCH else []
     quests = eligible_quests(s, p) if s.quest[p] == NO_QUEST else []
     options += [acts.take[c] for c in cards]
@@ -207,15 +225,15 @@ def turn_options(s: ElysiumState, p: PlayerId) -> list[ElysiumAction]:
     return options
 
 
-def t_turn(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def start_turn(s: ElysiumState, task: StartTurn) -> None:
     """A Phase II turn begins: its actions window opens."""
     s.window += 1
-    ask(s, D_TURN, task[1], None, turn_options(s, task[1]))
+    ask(s, TURN, task.player, None, turn_options(s, task.player))
 
 
-def t_turn_decide(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_turn(s: ElysiumState, task: AskTurn) -> None:
     """Ask the `turn` decision again after a power used in the actions window."""
-    ask(s, D_TURN, task[1], None, turn_options(s, task[1]))
+    ask(s, TURN, task.player, None, turn_options(s, task.player))
 
 
 def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
@@ -223,16 +241,17 @@ def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumActio
     cls = action.__class__
     if cls is UsePower:
         assert isinstance(action, UsePower)
-        s.stack.append((T_TURN_DECIDE, p))
+        s.stack.append(ASK_TURN[p])
         commit_power(s, p, card_of(s, action.card))
         return
     if cls is Pass:
         s.passed[p] = True
-        s.emit("pass", player=p)
-        s.stack.append((T_TURN_END, p))
+        if s._events is not None:
+            s.emit("pass", player=p)
+        s.stack.append(END_TURN[p])
         return
-    s.stack.append((T_TURN_END, p))
-    s.stack.append((T_DISMISS, p))
+    s.stack.append(END_TURN[p])
+    s.stack.append(DISMISS_STEP[p])
     s.ignore[p] = 0
     if cls is TakeCard:
         assert isinstance(action, TakeCard)
@@ -241,58 +260,61 @@ def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumActio
         getattr(s, source).remove(card)
         s.oracle_once[p] = 0
         s.card_takes[p] += 1
-        s.emit("take", player=p, card=action.card, source=source)
+        if s._events is not None:
+            s.emit("take", player=p, card=action.card, source=source)
         enter_domain(s, p, card)
     elif cls is TakeQuest:
         assert isinstance(action, TakeQuest)
         quest = s.game.quest_index[action.quest]
         s.quest[p] = quest
         s.temple = tuple(q for q in s.temple if q != quest)
-        s.emit("quest", player=p, quest=action.quest)
+        if s._events is not None:
+            s.emit("quest", player=p, quest=action.quest)
         hook = s.game.tables.hook
         hooks = tuple(c for c in sorted(s.domain[p]) if hook[c])
         if hooks:
-            s.stack.append((T_ORDER, p, D_ORDER_HOOK, hooks))
+            s.stack.append(AskOrder(p, DecisionKind.ORDER_HOOK, hooks))
     else:
         assert isinstance(action, TakeCitizen)
         s.oracle_once[p] = 0
         s.card_takes[p] += 1
         received = gain_citizen(s, p)
-        s.emit("citizen", player=p, received=received)
+        if s._events is not None:
+            s.emit("citizen", player=p, received=received)
 
 
-def t_dismiss(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def dismiss_step(s: ElysiumState, task: DismissStep) -> None:
     """§5.2.4 step 4: a pending keep_column, else no column left, else the choice."""
-    p = task[1]
+    p = task.player
     if s.keep[p]:
         s.keep[p] = 0
         s.emit("keep_column", player=p)
     elif s.columns[p]:
-        dismiss = s.game.actions.dismiss
-        ask(s, D_DISMISS, p, None, [dismiss[i] for i in range(4) if s.columns[p] >> i & 1])
+        ask(s, DISMISS_COLUMN, p, None, s.game.actions.dismissals[s.columns[p]])
 
 
 def answer_dismiss(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
     """Dismiss a column until Phase IV."""
     assert isinstance(action, Dismiss)
     s.columns[p] &= ~(1 << COLUMNS.index(action.column))
-    s.emit("dismiss", player=p, column=action.column)
+    if s._events is not None:
+        s.emit("dismiss", player=p, column=action.column)
 
 
-def t_turn_end(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def end_turn(s: ElysiumState, task: EndTurn) -> None:
     """Next player in disc order, or the end of Phase II after 4 rounds."""
     s.turn_index += 1
-    n = s.game.players
+    n = len(s.order)
     if s.turn_index < TURNS_PER_EPOCH * n:
-        s.stack.append((T_TURN, s.order[s.turn_index % n]))
+        s.stack.append(START_TURN[s.order[s.turn_index % n]])
     else:
-        s.stack.append((T_PHASE3,))
+        s.stack.append(START_PHASE3)
 
 
 # ------------------------------------------------------------------ Phase III
 
 
-def t_phase3(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def start_phase3(s: ElysiumState, task: StartPhase3) -> None:
     """Incomplete Quests, disc reassignment, income; then Eleusis and Writing steps (§5.3)."""
     game = s.game
     for p in range(game.players):
@@ -310,46 +332,47 @@ def t_phase3(s: ElysiumState, task: tuple[Any, ...]) -> None:
     if s._events is not None:
         quests = [_quest_name(s, p) for p in range(game.players)]
         s.emit("income", order=list(s.order), quests=quests)
-    s.stack.append((T_EPOCH_END,))
+    s.stack.append(END_EPOCH)
     for p in reversed(s.order):
-        s.stack.append((T_WRITE_START, p))
+        s.stack.append(START_WRITING[p])
     for p in reversed(s.order):
-        s.stack.append((T_ELEUSIS, p))
+        s.stack.append(ELEUSIS_STEP[p])
 
 
 def _quest_name(s: ElysiumState, p: PlayerId) -> str:
     return "incomplete" if s.quest[p] == INCOMPLETE else s.game.quests[s.quest[p]].id
 
 
-def t_eleusis(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def eleusis_step(s: ElysiumState, task: EleusisStep) -> None:
     """A player's Eleusis powers are active with two or more Eleusis cards in the Domain."""
-    p = task[1]
+    p = task.player
     power = s.game.tables.power
     active = tuple(c for c in sorted(s.domain[p]) if power[c] == "eleusis")
     if len(active) >= 2:
-        s.stack.append((T_ORDER, p, D_ORDER_ELEUSIS, active))
+        s.stack.append(AskOrder(p, DecisionKind.ORDER_ELEUSIS, active))
 
 
-def t_order(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_order(s: ElysiumState, task: AskOrder) -> None:
     """Ask which hook / Eleusis power resolves next, while any is left."""
-    _, p, kind, remaining = task
-    if remaining:
+    if task.remaining:
         resolve = s.game.actions.resolve
-        ask(s, kind, p, remaining, [resolve[c] for c in remaining])
+        options = [resolve[c] for c in task.remaining]
+        ask(s, task.kind, task.player, task.remaining, options)
 
 
 def answer_order(s: ElysiumState, p: PlayerId, remaining: Any, action: ElysiumAction) -> None:
     """Resolve the chosen card's power, then ask again for the rest."""
     card = card_of(s, action.card)  # type: ignore[union-attr]
-    kind = D_ORDER_ELEUSIS if s.game.tables.power[card] == "eleusis" else D_ORDER_HOOK
-    s.stack.append((T_ORDER, p, kind, tuple(c for c in remaining if c != card)))
+    eleusis = s.game.tables.power[card] == "eleusis"
+    kind = DecisionKind.ORDER_ELEUSIS if eleusis else DecisionKind.ORDER_HOOK
+    s.stack.append(AskOrder(p, kind, tuple(c for c in remaining if c != card)))
     s.emit("power", player=p, card=action.card)  # type: ignore[union-attr]
     push_effects(s, p, card, s.game.tables.effects[card])
 
 
-def t_write_start(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def start_writing(s: ElysiumState, task: StartWriting) -> None:
     """§5.3.3: the allowance is fixed, then Legend start-of-step effects by card id."""
-    p = task[1]
+    p = task.player
     game = s.game
     t = game.tables
     s.window += 1
@@ -358,115 +381,106 @@ def t_write_start(s: ElysiumState, task: tuple[Any, ...]) -> None:
     tile = game.card_set.incomplete if s.quest[p] == INCOMPLETE else game.quests[s.quest[p]]
     s.allowance = tile.lyres + sum(t.legend_extra[c] for c in s.domain[p]) + s.extra[p]
     s.extra[p] = 0
-    s.emit("writing", player=p, allowance=s.allowance)
-    s.stack.append((T_WRITE, p))
+    if s._events is not None:
+        s.emit("writing", player=p, allowance=s.allowance)
+    s.stack.append(ASK_WRITE[p])
     for card in sorted(s.domain[p], key=t.id_rank.__getitem__, reverse=True):
         if t.legend_start[card]:
             push_effects(s, p, card, t.legend_start[card])
 
 
-def t_write(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_write(s: ElysiumState, task: AskWrite) -> None:
     """The `write` decision: powers, transfers while allowance is left, or end the step."""
-
-    p = task[1]
+    p = task.player
     acts = s.game.actions
-    options: list[ElysiumAction] = [
-        acts.use[c] for c in sorted(s.domain[p]) if usable(s, c, "legends")
-    ]
+    options: list[ElysiumAction] = [acts.use[c] for c in usable_powers(s, p, "legends")]
     if s.allowance > 0:
         options += transfer_options(s, p, writing=True)
     options.append(acts.end_step)
-    ask(s, D_WRITE, p, None, options)
+    ask(s, WRITE, p, None, options)
 
 
 def answer_write(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
     """Use a power, transfer, or end the Writing step."""
-
     if isinstance(action, UsePower):
-        s.stack.append((T_WRITE, p))
+        s.stack.append(ASK_WRITE[p])
         commit_power(s, p, card_of(s, action.card))
     elif isinstance(action, Transfer):
         s.allowance -= 1
         make_transfer(s, p, action, writing=True)
-        s.stack.append((T_WRITE, p))
+        s.stack.append(ASK_WRITE[p])
     else:
         s.writer = -1
         s.allowance = 0
         s.step_done[p] = True
-        s.emit("end_step", player=p)
+        if s._events is not None:
+            s.emit("end_step", player=p)
 
 
 # ------------------------------------------------------------ effects' decisions
 
 
-def t_effect(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def resolve_effect(s: ElysiumState, task: ResolveEffect) -> None:
     """Resolve one primitive."""
-
-    _, owner, effect, source = task
-    resolve(s, owner, effect, source)
+    resolve(s, task.owner, task.effect, task.source)
 
 
-def t_gift(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_gift(s: ElysiumState, task: AskGift) -> None:
     """An opponent chooses one of the two gifts of a share_gift."""
-    _, q, _, effect = task
     gifts = s.game.actions.gift
-    options = list(dict.fromkeys(gifts[(g.resource, g.n)] for g in effect.gifts))
-    ask(s, D_GIFT, q, effect, options)
+    options = list(dict.fromkeys(gifts[(g.resource, g.n)] for g in task.effect.gifts))
+    ask(s, DecisionKind.GIFT_CHOICE, task.player, task.effect, options)
 
 
 def answer_gift(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
     """The opponent gains the chosen gift."""
-
     assert isinstance(action, Gift)
     gain(s, q, action.resource, action.n)
     s.emit("gift", player=q, resource=action.resource, n=action.n)
 
 
-def t_attack(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_attack(s: ElysiumState, task: AskAttack) -> None:
     """An opponent pays one option of an opponents_lose (§12 #6), unless immune or unable."""
-
-    _, q, _, effect = task
+    q = task.player
     if immune(s, q):
         s.emit("immune", player=q)
         return
-    options = attack_options(s, q, effect)
+    options = attack_options(s, q, task.effect)
     if options:
-        ask(s, D_ATTACK, q, effect, options)
+        ask(s, DecisionKind.ATTACK_PAYMENT, q, task.effect, options)
 
 
 def answer_attack(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
     """Lose the resource (all there is when payable in part), or discard the card."""
-
     if isinstance(action, Pay):
         lost = lose(s, q, action.resource, action.n)
         s.emit("lose", player=q, resource=action.resource, n=lost)
         return
     assert isinstance(action, Discard)
-    if action.card == "citizen":
+    citizen = action.card == CITIZEN
+    if citizen:
         card = s.citizens[q][0]
         s.citizens[q] = s.citizens[q][1:]
     else:
         card = card_of(s, action.card)
         leave_domain(s, q, card)
     s.discard.append(card)
-    s.emit("discard", player=q, card=s.game.card(card).id, citizen=action.card == "citizen")
+    s.emit("discard", player=q, card=s.game.card(card).id, citizen=citizen)
 
 
-def t_immediate(s: ElysiumState, task: tuple[Any, ...]) -> None:
+def ask_immediate(s: ElysiumState, task: AskImmediate) -> None:
     """One `immediate_transfer_choice`: a payable transfer or stop."""
-
-    _, p, left = task
+    p = task.player
     options = [*transfer_options(s, p, writing=False), s.game.actions.stop]
-    ask(s, D_IMMEDIATE, p, left, options)
+    ask(s, DecisionKind.IMMEDIATE_TRANSFER_CHOICE, p, task.left, options)
 
 
 def answer_immediate(s: ElysiumState, p: PlayerId, left: Any, action: ElysiumAction) -> None:
     """Make the transfer (and offer the next, up to n), or stop."""
-
     if isinstance(action, Transfer):
         make_transfer(s, p, action, writing=False)
         if left > 1:
-            s.stack.append((T_IMMEDIATE, p, left - 1))
+            s.stack.append(AskImmediate(p, left - 1))
 
 
 def answer_copy(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
@@ -494,43 +508,55 @@ def answer_oracle_free(s: ElysiumState, p: PlayerId, context: Any, action: Elysi
     enter_domain(s, p, card)
 
 
-def answer_swap(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
-    """Exchange an Agora card with an Oracle card, or not."""
-    if isinstance(action, Swap):
-        a, o = card_of(s, action.agora), card_of(s, action.oracle)
-        s.agora[s.agora.index(a)] = o
-        s.oracle[s.oracle.index(o)] = a
-        s.emit("swap", player=p, agora=action.agora, oracle=action.oracle)
+def answer_swap_choice(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+    """Name the Agora card to swap out, then choose the Oracle card (`oracle_swap_target`); or
+    decline the swap."""
+    if isinstance(action, SwapOut):
+        swap_in = s.game.actions.swap_in
+        options = [swap_in[o] for o in sorted(s.oracle)]
+        ask(s, DecisionKind.ORACLE_SWAP_TARGET, p, card_of(s, action.card), options)
 
 
-TASKS: tuple[Callable[[ElysiumState, tuple[Any, ...]], None], ...] = (
-    t_epoch,
-    t_turn,
-    t_turn_decide,
-    t_dismiss,
-    t_turn_end,
-    t_phase3,
-    t_eleusis,
-    t_order,
-    t_write_start,
-    t_write,
-    t_epoch_end,
-    t_effect,
-    t_gift,
-    t_attack,
-    t_immediate,
-)
-ANSWERS: tuple[Callable[[ElysiumState, PlayerId, Any, ElysiumAction], None], ...] = (
-    answer_turn,
-    answer_order,
-    answer_dismiss,
-    answer_order,
-    answer_write,
-    answer_immediate,
-    answer_copy,
-    answer_steal,
-    answer_oracle_free,
-    answer_swap,
-    answer_gift,
-    answer_attack,
-)
+def answer_swap_target(s: ElysiumState, p: PlayerId, agora: Any, action: ElysiumAction) -> None:
+    """Exchange the Agora card named before with the chosen Oracle card."""
+    assert isinstance(action, SwapIn)
+    oracle = card_of(s, action.card)
+    s.agora[s.agora.index(agora)] = oracle
+    s.oracle[s.oracle.index(oracle)] = agora
+    s.emit("swap", player=p, agora=s.game.card(agora).id, oracle=action.card)
+
+
+TASKS: dict[type[Task], Callable[[ElysiumState, Any], None]] = {
+    StartEpoch: start_epoch,
+    StartTurn: start_turn,
+    AskTurn: ask_turn,
+    DismissStep: dismiss_step,
+    EndTurn: end_turn,
+    StartPhase3: start_phase3,
+    EleusisStep: eleusis_step,
+    AskOrder: ask_order,
+    StartWriting: start_writing,
+    AskWrite: ask_write,
+    EndEpoch: end_epoch,
+    ResolveEffect: resolve_effect,
+    AskGift: ask_gift,
+    AskAttack: ask_attack,
+    AskImmediate: ask_immediate,
+}
+"""The handler of each kind of task."""
+ANSWERS: dict[DecisionKind, Callable[[ElysiumState, PlayerId, Any, ElysiumAction], None]] = {
+    DecisionKind.TURN: answer_turn,
+    DecisionKind.ORDER_HOOK: answer_order,
+    DecisionKind.DISMISS_COLUMN: answer_dismiss,
+    DecisionKind.ORDER_ELEUSIS: answer_order,
+    DecisionKind.WRITE: answer_write,
+    DecisionKind.IMMEDIATE_TRANSFER_CHOICE: answer_immediate,
+    DecisionKind.COPY_TARGET: answer_copy,
+    DecisionKind.STEAL_TARGET: answer_steal,
+    DecisionKind.ORACLE_FREE_CARD: answer_oracle_free,
+    DecisionKind.ORACLE_SWAP_CHOICE: answer_swap_choice,
+    DecisionKind.ORACLE_SWAP_TARGET: answer_swap_target,
+    DecisionKind.GIFT_CHOICE: answer_gift,
+    DecisionKind.ATTACK_PAYMENT: answer_attack,
+}
+"""How each kind of decision is answered: (state, decider, context, action)."""

@@ -11,15 +11,7 @@ from typing import Any
 
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import PlayerId
-from kleos.games.elysium.cards import COLUMNS
 from kleos.games.elysium.game import Elysium
-from kleos.games.elysium.machine import (
-    T_ELEUSIS,
-    T_EPOCH_END,
-    T_PHASE3,
-    T_TURN,
-    T_WRITE_START,
-)
 from kleos.games.elysium.rules import run
 from kleos.games.elysium.state import (
     FAMILY,
@@ -30,6 +22,8 @@ from kleos.games.elysium.state import (
     ElysiumState,
     Legend,
 )
+from kleos.games.elysium.tasks import EleusisStep, EndEpoch, StartPhase3, StartTurn, StartWriting
+from kleos.games.elysium.vocabulary import COLUMNS, MAX_LEGENDS_PER_PLAYER
 
 LegendSpec = Mapping[str, Any]
 """{'cards': [card ids], 'citizens': [levels they stand for]} — type follows from the cards,
@@ -110,6 +104,13 @@ def position(
             s.citizens[q] = (*s.citizens[q], card)
     for q, legends in (elysiums or {}).items():
         s.elysium[q] = tuple(_legend(s, spec, claim) for spec in legends)
+    for q in range(game.players):
+        real = len(s.domain[q]) + sum(len(legend.cards) for legend in s.elysium[q])
+        if real > MAX_LEGENDS_PER_PLAYER:
+            raise ConfigError(
+                f"no game gives a player more than {MAX_LEGENDS_PER_PLAYER} real cards "
+                f"(the Legend bound): P{q + 1} has {real} in the Domain and Elysium"
+            )
     for field, values in (("gold", gold), ("vp", vp), ("pp", pp), ("card_takes", card_takes)):
         for q, value in (values or {}).items():
             getattr(s, field)[q] = value
@@ -128,22 +129,22 @@ def position(
     if start == "turn":
         s.phase = "actions"
         s.turn_index = s.order.index(p) if turn_index is None else turn_index
-        s.stack.append((T_TURN, p))
+        s.stack.append(StartTurn(p))
     elif start == "phase3":
-        s.stack.append((T_PHASE3,))
+        s.stack.append(StartPhase3())
     elif start == "writing":
         s.phase = "writing"
-        s.stack.append((T_EPOCH_END,))
+        s.stack.append(EndEpoch())
         later = s.order[s.order.index(p) :]
         for q in reversed(later):
-            s.stack.append((T_WRITE_START, q))
+            s.stack.append(StartWriting(q))
     elif start == "income":
         s.phase = "income"
-        s.stack.append((T_EPOCH_END,))
+        s.stack.append(EndEpoch())
         for q in reversed(s.order):
-            s.stack.append((T_WRITE_START, q))
+            s.stack.append(StartWriting(q))
         for q in reversed(s.order):
-            s.stack.append((T_ELEUSIS, q))
+            s.stack.append(EleusisStep(q))
     else:
         raise ConfigError(f"start must be 'turn', 'phase3', 'income' or 'writing', not {start!r}")
     assert n == len(s.order)
@@ -164,7 +165,7 @@ def _legend(s: ElysiumState, spec: LegendSpec, claim: Any) -> Legend:
     if kind_name == "family" or (
         kind_name is None and len(cards) >= 2 and t.family[cards[0]] == t.family[cards[1]]
     ):
-        return (FAMILY, t.family[cards[0]], cards, tuple(citizens))
+        return Legend(FAMILY, t.family[cards[0]], cards, tuple(citizens))
     if kind_name == "level" or len(cards) >= 2:
-        return (LEVEL, t.level[cards[0]], cards, tuple(citizens))
-    return (UNDETERMINED, -1, cards, tuple(citizens))
+        return Legend(LEVEL, t.level[cards[0]], cards, tuple(citizens))
+    return Legend(UNDETERMINED, -1, cards, tuple(citizens))

@@ -1,25 +1,54 @@
-"""An Elysium position: plain lists and tuples, a task stack and the pending decision."""
+"""An Elysium position: plain lists and tuples, a task stack and the pending decision, and
+the resampling of what nobody sees."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kleos.core.errors import IllegalActionError
-from kleos.core.protocol import Action, Outcome, PlayerId, State
+from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos.games.elysium.actions import ElysiumAction
+from kleos.games.elysium.tasks import Decision, Task
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
 
-Legend = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
-"""(kind, key, real cards, citizens as (card, level it stands for)).
 
-kind: UNDETERMINED (key -1), FAMILY (key = family index) or LEVEL (key = level)."""
-UNDETERMINED, FAMILY, LEVEL = 0, 1, 2
+class LegendKind(IntEnum):
+    """A Legend's type (§6.2), fixed by its second card."""
 
-Task = tuple[Any, ...]
-"""A unit of pending work on the stack: (opcode, arguments...)."""
+    UNDETERMINED = 0
+    FAMILY = 1
+    LEVEL = 2
+
+
+UNDETERMINED, FAMILY, LEVEL = LegendKind
+"""The kinds by module name: hot paths read them without a lookup through the enum class."""
+
+
+class Legend(NamedTuple):
+    """A group of cards in an Elysium (§6.2)."""
+
+    kind: LegendKind
+    key: int
+    """The family index (FAMILY), the level (LEVEL), or -1 (UNDETERMINED)."""
+    cards: tuple[int, ...]
+    """The real cards, in order of arrival (at least one: a Citizen never starts a Legend)."""
+    citizens: tuple[tuple[int, int], ...]
+    """The Citizens, as (card, the level it stands for)."""
+
+
+class Discount(NamedTuple):
+    """A pending one-shot `transfer_discount` (§12 #12)."""
+
+    n: int
+    levels: frozenset[int]
+    """The levels of the real cards it applies to."""
+    citizens: bool
+    """Whether it applies to a Citizen's transfer."""
+
 
 NO_QUEST = -1
 INCOMPLETE = -2
@@ -29,7 +58,8 @@ ALL_COLUMNS = 0b1111
 
 
 class ElysiumState(State):
-    """A position of Elysium. Tuples inside lists are shared copy-on-write, so `clone` is cheap."""
+    """A position of Elysium: plain data. Tuples inside lists are shared copy-on-write, so
+    `clone` is cheap. The transitions are `rules`, the views `views`; the game hands them out."""
 
     __slots__ = (
         "_outcome",
@@ -121,8 +151,7 @@ class ElysiumState(State):
         self.keep: list[int] = [0] * n
         self.oracle_once: list[int] = [0] * n
         self.extra: list[int] = [0] * n
-        self.discounts: list[tuple[tuple[int, frozenset[int], bool], ...]] = [() for _ in range(n)]
-        """Pending one-shot discounts: (n, levels, citizens)."""
+        self.discounts: list[tuple[Discount, ...]] = [() for _ in range(n)]
         self.step_done: list[bool] = [False] * n
         self.family_tiles: list[tuple[PlayerId, ...]] = [() for _ in game.card_set.families]
         """Holders of each family's tiles, first (5 VP) then second (2 VP)."""
@@ -132,8 +161,8 @@ class ElysiumState(State):
         self.writer: PlayerId = -1
         self.allowance = 0
         self.stack: list[Task] = []
-        self.decision: tuple[int, PlayerId, Any] | None = None
-        """(decision kind, decider, context) of the decision now asked."""
+        """Pending work; the next task is the last."""
+        self.decision: Decision | None = None
         self.options: tuple[ElysiumAction, ...] = ()
         self.chance_seed = 0
         self.reshuffles = 0
@@ -154,7 +183,7 @@ class ElysiumState(State):
     @property
     def current_player(self) -> PlayerId | None:
         """Who must decide now; None once the game is over."""
-        return None if self.decision is None else self.decision[1]
+        return None if self.decision is None else self.decision.player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -172,21 +201,62 @@ class ElysiumState(State):
 
     def apply_unchecked(self, action: Action) -> None:
         """Answer the pending decision, then run everything automatic up to the next one."""
-        assert self.decision is not None
-        self.history = (self.history, self.decision[1], action)
-        self.game.advance(self, action)  # type: ignore[arg-type]
+        self.game.play(self, action)
 
     # ------------------------------------------------------------ copies, views
 
     def clone(self) -> ElysiumState:
-        """An independent copy."""
+        """An independent copy (tuples inside the lists are shared: they are never mutated)."""
         new = ElysiumState.__new__(ElysiumState)
         new.game = self.game
         new._events = None
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
+        new.epoch = self.epoch
+        new.phase = self.phase
+        new.order = self.order[:]
+        new.turn_index = self.turn_index
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.agora = self.agora[:]
+        new.oracle = self.oracle[:]
+        new.domain = self.domain[:]
+        new.citizens = self.citizens[:]
+        new.designs = self.designs[:]
+        new.elysium = self.elysium[:]
+        new.turned = self.turned[:]
+        new.ring = self.ring[:]
+        new.entered = self.entered[:]
+        new.gold = self.gold[:]
+        new.vp = self.vp[:]
+        new.pp = self.pp[:]
+        new.columns = self.columns[:]
+        new.card_takes = self.card_takes[:]
+        new.quest = self.quest[:]
+        new.temple = self.temple
+        new.passed = self.passed[:]
+        new.ignore = self.ignore[:]
+        new.keep = self.keep[:]
+        new.oracle_once = self.oracle_once[:]
+        new.extra = self.extra[:]
+        new.discounts = self.discounts[:]
+        new.step_done = self.step_done[:]
+        new.family_tiles = self.family_tiles[:]
+        new.level_tiles = self.level_tiles[:]
+        new.window = self.window
+        new.writer = self.writer
+        new.allowance = self.allowance
+        new.stack = self.stack[:]
+        new.decision = self.decision
+        new.options = self.options
+        new.chance_seed = self.chance_seed
+        new.reshuffles = self.reshuffles
+        new.citizen_serial = self.citizen_serial
+        new.citizen_handle = self.citizen_handle
+        new.pediment = self.pediment
+        new.families = self.families
+        new.apollo = self.apollo
+        new.ares = self.ares
+        new.history = self.history
+        new._outcome = self._outcome
         return new
 
     def _determinize(self, player: PlayerId | None, rng: random.Random) -> ElysiumState:
@@ -200,7 +270,7 @@ class ElysiumState(State):
             hidden.extend(cards)
         for legends in new.elysium:
             for legend in legends:
-                hidden.extend(card for card, _ in legend[3])
+                hidden.extend(card for card, _ in legend.citizens)
         hidden.sort()
         rng.shuffle(hidden)
         handles: dict[int, int] = {}
@@ -210,88 +280,31 @@ class ElysiumState(State):
             new.citizens[p] = fresh
         for p, legends in enumerate(new.elysium):
             rebuilt = []
-            for kind, key, cards, citizens in legends:
-                fresh_citizens = tuple((hidden.pop(), level) for _, level in citizens)
+            for legend in legends:
+                citizens = tuple((hidden.pop(), level) for _, level in legend.citizens)
                 handles.update(
                     zip(
-                        (c for c, _ in fresh_citizens),
-                        (self.citizen_handle[c] for c, _ in citizens),
+                        (c for c, _ in citizens),
+                        (self.citizen_handle[c] for c, _ in legend.citizens),
                         strict=True,
                     )
                 )
-                rebuilt.append((kind, key, cards, fresh_citizens))
+                rebuilt.append(legend._replace(citizens=citizens))
             new.elysium[p] = tuple(rebuilt)
         new.draw = hidden
         new.citizen_handle = handles
         new.chance_seed = rng.getrandbits(63)
         return new
 
-    def _view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> ViewParts:
         """What everyone may see (§14): the same for every player and for spectators."""
-        from kleos.games.elysium.views import view
-
-        return view(self)
+        return self.game.view_of(self, player)
 
     def _explain_illegal(self, action: Action) -> str:
         """Why an action is refused, in words."""
-        from kleos.games.elysium.views import explain_illegal
-
-        return explain_illegal(self, action)
+        return self.game.explain_illegal_in(self, action)
 
     def __repr__(self) -> str:
         return (
             f"<ElysiumState {self.game.players}p epoch={self.epoch} decider={self.current_player}>"
         )
-
-
-_SCALARS = (
-    "epoch",
-    "phase",
-    "turn_index",
-    "temple",
-    "window",
-    "writer",
-    "allowance",
-    "decision",
-    "options",
-    "chance_seed",
-    "reshuffles",
-    "citizen_serial",
-    "pediment",
-    "families",
-    "apollo",
-    "ares",
-    "history",
-    "citizen_handle",
-    "_outcome",
-)
-_LISTS = (
-    "order",
-    "draw",
-    "discard",
-    "agora",
-    "oracle",
-    "domain",
-    "citizens",
-    "designs",
-    "elysium",
-    "turned",
-    "ring",
-    "entered",
-    "gold",
-    "vp",
-    "pp",
-    "columns",
-    "card_takes",
-    "quest",
-    "passed",
-    "ignore",
-    "keep",
-    "oracle_once",
-    "extra",
-    "discounts",
-    "step_done",
-    "family_tiles",
-    "level_tiles",
-    "stack",
-)

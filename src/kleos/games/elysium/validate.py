@@ -47,7 +47,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeGuard
 
 from kleos.core.inputs import echo, quoted
-from kleos.games.elysium.cards import (
+from kleos.games.elysium.vocabulary import (
     BLACK,
     COLUMNS,
     COPY_KINDS,
@@ -113,7 +113,7 @@ FULL_LEVELS = {1: 9, 2: 6, 3: 6}
 
 MAX_DESIGNS = 200
 """Designs in a set (3 cards each): over 3 times the full set's 56, and few enough that the
-action table of a game (about 70 actions per card) stays small."""
+action space of a game (44 actions per card) stays small."""
 MAX_TABLES = 64
 """Tables in each other array; the full set has 8 families, 6 quests, 16 family bonus tiles."""
 MAX_EFFECTS = 8

@@ -1,26 +1,17 @@
-"""The one public view of Elysium (§14), action parsing, and why an action is refused."""
+"""The one public view of Elysium (§14), and why an action is refused."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kleos.core.errors import ActionParseError
-from kleos.core.inputs import action_words, echo, whole_number
-from kleos.core.protocol import Action
-from kleos.games.elysium.actions import (
-    CITIZEN,
-    MAX_LEGENDS,
-    NEW_LEGEND,
-    ElysiumAction,
-    TakeCard,
-    TakeQuest,
-    Transfer,
-    UsePower,
-)
-from kleos.games.elysium.cards import COLUMNS
-from kleos.games.elysium.machine import CARDS_PER_EPOCH, D_TURN, D_WRITE, DECISIONS
+from kleos.core.protocol import Action, ViewParts
+from kleos.games.elysium.actions import CITIZEN, NEW_LEGEND, TakeCard, TakeQuest, Transfer, UsePower
+from kleos.games.elysium.cards import Card, Quest
 from kleos.games.elysium.rules import eligible_cards, eligible_quests
-from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState
+from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState, Legend
+from kleos.games.elysium.tasks import DecisionKind
+from kleos.games.elysium.text import card_text
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, MAX_LEGENDS_PER_PLAYER
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
@@ -28,7 +19,7 @@ if TYPE_CHECKING:
 LEGEND_TYPES = {FAMILY: "family", LEVEL: "level"}
 
 
-def _legend(s: ElysiumState, legend: Any) -> dict[str, Any]:
+def _legend(s: ElysiumState, legend: Legend) -> dict[str, Any]:
     kind, key, cards, citizens = legend
     game = s.game
     size = len(cards) + len(citizens)
@@ -60,25 +51,18 @@ def history(s: ElysiumState) -> list[list[Any]]:
     return entries
 
 
-def view(s: ElysiumState) -> dict[str, Any]:
-    """Everything public; the draw pile by its size, Citizens by handles (§14)."""
+def view(s: ElysiumState) -> ViewParts:
+    """Everything public, the same for every seat: the draw pile by its size, Citizens by
+    handles (§14); a seat has no secret of its own (its Citizens' faces are hidden to it too)."""
     game = s.game
     ids = [c.id for c in game.card_set.cards]
     n = game.players
-    decision = s.decision
-    return {
-        "game": game.game_id,
-        "players": n,
-        "names": [game.player_name(p) for p in range(n)],
+    public = {
         "families": list(s.families),
         "pediment": s.pediment,
-        "pediment_colours": list(game.card_set.pediments[s.pediment][: len(game.quests)]),
         "epoch": s.epoch,
         "phase": s.phase,
         "order": list(s.order),
-        "current_player": s.current_player,
-        "decision": DECISIONS[decision[0]] if decision else None,
-        "options": [str(a) for a in s.options],
         "temple": [game.quests[q].id for q in s.temple],
         "agora": [ids[c] for c in s.agora],
         "oracle": [ids[c] for c in s.oracle],
@@ -95,10 +79,6 @@ def view(s: ElysiumState) -> dict[str, Any]:
         },
         "players_state": [
             {
-                "gold": s.gold[p],
-                "vp": s.vp[p],
-                "pp": s.pp[p],
-                "disc": s.order.index(p) + 1,
                 "columns": [c for i, c in enumerate(COLUMNS) if s.columns[p] >> i & 1],
                 "card_takes": s.card_takes[p],
                 "quest": _quest_name(s, s.quest[p]),
@@ -115,7 +95,7 @@ def view(s: ElysiumState) -> dict[str, Any]:
                     "oracle_access": s.oracle_once[p],
                     "extra_transfer": s.extra[p],
                     "transfer_discounts": [
-                        {"n": d[0], "levels": sorted(d[1]), "citizens": d[2]}
+                        {"n": d.n, "levels": sorted(d.levels), "citizens": d.citizens}
                         for d in s.discounts[p]
                     ],
                 },
@@ -123,8 +103,71 @@ def view(s: ElysiumState) -> dict[str, Any]:
             for p in range(n)
         ],
         "history": history(s),
-        "final": s.outcome().to_json() if s.is_terminal() else None,
     }
+    seats = [
+        {
+            "gold": s.gold[p],
+            "vp": s.vp[p],
+            "pp": s.pp[p],
+            "disc": s.order.index(p) + 1,
+            "cards": len(s.domain[p]) + len(s.citizens[p]),
+            "legends": len(s.elysium[p]),
+            "quest": _quest_name(s, s.quest[p]),
+        }
+        for p in range(n)
+    ]
+    decision = s.decision
+    if decision is None:
+        return ViewParts(public, {}, seats, "", "")
+    return ViewParts(public, {}, seats, decision.kind.label, prompt(s))
+
+
+def static_data(game: Elysium) -> dict[str, Any]:
+    """The cards that can be in play (all of the set while the families are drawn at set-up),
+    the Quests, the Pediment sides, the families, bonus tiles and scoring tables."""
+    cs = game.card_set
+    cards = [c for c in cs.cards if game.families is None or c.design.family in game.families]
+    quests = len(game.quests)
+    return {
+        "cards": [card_data(card) for card in cards],
+        "families": [
+            {"id": f.id, "name": f.name, "code": f.code, "theme": f.theme} for f in cs.families
+        ],
+        "families_in_play": list(game.families) if game.families is not None else None,
+        "quests": [_quest_data(q) for q in game.quests],
+        "incomplete_quest": _quest_data(cs.incomplete),
+        "pediments": {side: list(colours[:quests]) for side, colours in cs.pediments.items()},
+        "columns": list(COLUMNS),
+        "family_bonus_vp": {str(rank): vp for rank, vp in cs.family_bonus_vp.items()},
+        "level_bonus_vp": {str(level): vp for level, vp in cs.level_bonus_vp.items()},
+        "family_legend_vp": {str(size): vp for size, vp in cs.family_legend_vp.items()},
+        "level_legend_vp": {str(size): vp for size, vp in cs.level_legend_vp.items()},
+        "citizen_penalty_vp": cs.citizen_penalty_vp,
+        "ares_rank_vp": list(cs.ares_rank_vp),
+        "starting_gold": cs.starting_gold,
+        "max_legends": MAX_LEGENDS_PER_PLAYER,
+    }
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    """A card's public data: id, name, family, level, condition, power type, window, text."""
+    d = card.design
+    return {
+        "id": card.id,
+        "name": d.name,
+        "family": d.family,
+        "level": d.level,
+        "condition": list(card.condition),
+        "power": d.power,
+        "window": d.window or None,
+        "hook": d.hook or None,
+        "text": d.text,
+        "full_text": card_text(card),
+    }
+
+
+def _quest_data(q: Quest) -> dict[str, Any]:
+    return {"id": q.id, "number": q.number, "vp": q.vp, "gold": q.gold, "lyres": q.lyres}
 
 
 def _can_take(s: ElysiumState, p: int) -> dict[str, list[str]]:
@@ -139,87 +182,6 @@ def _can_take(s: ElysiumState, p: int) -> dict[str, list[str]]:
     }
 
 
-ACTION_EXAMPLES = (
-    "take ZEU-01a, use ZEU-02a, quest Q2, take citizen, pass, dismiss red, "
-    "transfer ZEU-01a to new, end step, lose 1 vp (all: docs/elysium.md)"
-)
-
-
-def parse_action(game: Elysium, text: str) -> ElysiumAction:
-    """The action named by canonical text such as 'take ZEU-01a' or 'transfer citizen to 2'."""
-    action = _parse_words(game, action_words(text, ActionParseError, "Elysium"))
-    if action is None:
-        raise ActionParseError(
-            f"'{echo(text)}' is not an Elysium action; actions look like: {ACTION_EXAMPLES}"
-        )
-    return action
-
-
-def _parse_words(game: Elysium, words: list[str]) -> ElysiumAction | None:
-    """The action the words name (case aside), or None; an unknown card raises
-    ActionParseError."""
-    acts = game.actions
-    cards = words[1:]
-    words = [w.lower() for w in words]
-    simple: dict[tuple[str, ...], ElysiumAction] = {
-        ("take", CITIZEN): acts.citizen,
-        ("discard", CITIZEN): acts.discard_citizen,
-        ("pass",): acts.passing,
-        ("end", "step"): acts.end_step,
-        ("stop",): acts.stop,
-        ("no", "swap"): acts.no_swap,
-    }
-    if tuple(words) in simple:
-        return simple[tuple(words)]
-    if not words:
-        return None
-    verb, rest = words[0], words[1:]
-    by_card: dict[str, tuple[ElysiumAction, ...]] = {
-        "use": acts.use,
-        "take": acts.take,
-        "resolve": acts.resolve,
-        "copy": acts.copy,
-        "oracle": acts.oracle,
-        "discard": acts.discard,
-    }
-    if verb in by_card and len(rest) == 1:
-        return by_card[verb][_card(game, cards[0])]
-    if verb == "quest" and len(rest) == 1:
-        return {q.lower(): a for q, a in acts.quest.items()}.get(rest[0])
-    if verb == "dismiss" and len(rest) == 1 and rest[0] in COLUMNS:
-        return acts.dismiss[COLUMNS.index(rest[0])]
-    if verb == "transfer" and len(rest) == 3 and rest[1] == "to":
-        legend = NEW_LEGEND if rest[2] == "new" else whole_number(rest[2])
-        if legend is None:
-            return None
-        if not 0 <= legend <= MAX_LEGENDS:
-            raise ActionParseError(f"Legends are numbered 1 to {MAX_LEGENDS}, not {legend}")
-        if rest[0] == CITIZEN:
-            return acts.transfer_citizen[legend]
-        return acts.transfer[_card(game, cards[0])][legend]
-    if verb == "steal" and rest[:1] == ["from"] and len(rest) == 2 and rest[1][:1] == "p":
-        seat = whole_number(rest[1][1:])
-        return acts.steal[seat - 1] if seat is not None and 1 <= seat <= len(acts.steal) else None
-    if verb == "swap" and len(rest) == 2:
-        return acts.swap(_card(game, cards[0]), _card(game, cards[1]))
-    if verb in ("gift", "lose") and len(rest) == 2:
-        amount = whole_number(rest[0])
-        table = acts.gift if verb == "gift" else acts.pay
-        return table.get((rest[1], amount)) if amount is not None else None
-    return None
-
-
-def _card(game: Elysium, word: str) -> int:
-    """The index of the card a word names (case aside); an unknown card is an
-    ActionParseError."""
-    index = game.actions.card_index_folded.get(word.lower())
-    if index is None:
-        raise ActionParseError(
-            f"'{echo(word)}' is not a card of this card set (cards look like ZEU-01a)"
-        )
-    return index
-
-
 DECISION_PROMPTS = {
     "turn": "use a power, or take a card, a Quest or a Citizen (or pass)",
     "order_hook": "choose which Quest hook resolves next",
@@ -230,7 +192,8 @@ DECISION_PROMPTS = {
     "copy_target": "choose the card whose power is copied",
     "steal_target": "choose the opponent to steal gold from",
     "oracle_free_card": "choose the Oracle card to take",
-    "oracle_swap_choice": "swap an Agora card with an Oracle card, or not",
+    "oracle_swap_choice": "choose the Agora card to swap with an Oracle card, or no swap",
+    "oracle_swap_target": "choose the Oracle card to swap in",
     "gift_choice": "choose one of the two gifts",
     "attack_payment": "choose how to pay the attack",
 }
@@ -239,16 +202,21 @@ LISTED_OPTIONS = 6
 """How many of the allowed actions a refusal lists."""
 
 
-def pending_decision(s: ElysiumState) -> str:
-    """Who must decide what now, and the actions allowed (the first few of them)."""
+def prompt(s: ElysiumState) -> str:
+    """Who must decide what now, in words ("P2 must choose how to pay the attack")."""
     if s.decision is None:
         return "nobody: the game is over"
     kind, player, _ = s.decision
-    prompt = DECISION_PROMPTS[DECISIONS[kind]].format(allowance=s.allowance)
+    asked = DECISION_PROMPTS[kind.label].format(allowance=s.allowance)
+    return f"{s.game.player_name(player)} must {asked}"
+
+
+def pending_decision(s: ElysiumState) -> str:
+    """The decision now asked, and the actions allowed (the first few of them)."""
     shown = ", ".join(str(a) for a in s.options[:LISTED_OPTIONS])
     more = len(s.options) - LISTED_OPTIONS
     tail = f" and {more} more" if more > 0 else ""
-    return f"{s.game.player_name(player)} must {prompt} (allowed: {shown}{tail})"
+    return f"{prompt(s)} (allowed: {shown}{tail})" if s.options else prompt(s)
 
 
 def explain_illegal(s: ElysiumState, action: Action) -> str:
@@ -259,14 +227,15 @@ def explain_illegal(s: ElysiumState, action: Action) -> str:
     kind, player, _ = s.decision
     who = game.player_name(player)
     now = f"now {pending_decision(s)}"
-    if isinstance(action, UsePower) and kind in (D_TURN, D_WRITE):
-        return f"{who} cannot use {action.card} now: {_unusable(s, player, action.card, kind)}"
-    if isinstance(action, TakeCard | TakeQuest | UsePower) and kind != D_TURN:
+    turn = kind is DecisionKind.TURN
+    if isinstance(action, UsePower) and (turn or kind is DecisionKind.WRITE):
+        return f"{who} cannot use {action.card} now: {_unusable(s, player, action.card, turn)}"
+    if isinstance(action, TakeCard | TakeQuest | UsePower) and not turn:
         return f"takes and Phase II powers belong to a Phase II turn; {now}"
-    if isinstance(action, TakeCard) and kind == D_TURN:
+    if isinstance(action, TakeCard) and turn:
         c = game.actions.card_index[action.card]
-        if s.card_takes[player] >= 3:
-            return f"{who} already has 3 cards this epoch; {now}"
+        if s.card_takes[player] >= CARDS_PER_EPOCH:
+            return f"{who} already has {CARDS_PER_EPOCH} cards this epoch; {now}"
         if c not in s.agora and c not in s.oracle:
             return f"{action.card} is not in the Agora; {now}"
         if s.designs[player] & game.tables.design_bit[c]:
@@ -274,7 +243,7 @@ def explain_illegal(s: ElysiumState, action: Action) -> str:
         if c in s.oracle and c not in s.agora:
             return f"{action.card} is in the Oracle, and {who} has no oracle access for this take"
         return f"{who}'s columns do not meet the condition of {action.card}"
-    if isinstance(action, TakeQuest) and kind == D_TURN:
+    if isinstance(action, TakeQuest) and turn:
         if s.quest[player] != NO_QUEST:
             return f"{who} already has a Quest this epoch"
         quest = game.quest_index.get(action.quest)
@@ -283,9 +252,9 @@ def explain_illegal(s: ElysiumState, action: Action) -> str:
         if quest not in eligible_quests(s, player):
             return f"{who} has no column of the colour above Quest {action.quest}"
     if isinstance(action, Transfer):
-        if kind not in (D_WRITE,) and DECISIONS[kind] != "immediate_transfer_choice":
+        if kind not in (DecisionKind.WRITE, DecisionKind.IMMEDIATE_TRANSFER_CHOICE):
             return f"transfers happen in a Writing step or through an immediate transfer; {now}"
-        if kind == D_WRITE and s.allowance <= 0:
+        if kind is DecisionKind.WRITE and s.allowance <= 0:
             return f"{who} has no transfers left in this Writing step"
         if action.card == CITIZEN and not s.citizens[player]:
             return f"{who} has no Citizen in the Domain"
@@ -300,11 +269,12 @@ def explain_illegal(s: ElysiumState, action: Action) -> str:
     return f"'{action}' is not possible; {now}"
 
 
-def _unusable(s: ElysiumState, p: int, card_id: str, kind: int) -> str:
-    """Why a card's power cannot be used in the open window (§8.3)."""
+def _unusable(s: ElysiumState, p: int, card_id: str, turn: bool) -> str:
+    """Why a card's power cannot be used in the open window (§8.3): the actions window of a
+    `turn`, else the legends window of a Writing step."""
     t = s.game.tables
     c = s.game.actions.card_index[card_id]
-    window = "actions" if kind == D_TURN else "legends"
+    window = "actions" if turn else "legends"
     if c not in s.domain[p]:
         return f"it is not in {s.game.player_name(p)}'s Domain"
     if t.power[c] not in ("activate", "trigger"):

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
-from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State
+from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
-from kleos.games.ilium import rules, views
+from kleos.games.ilium import heuristics as ilium_heuristics
+from kleos.games.ilium import rules, text, views
 from kleos.games.ilium.actions import IliumAction, action_table
 from kleos.games.ilium.board import (
     TOKEN_VALUES,
@@ -61,6 +63,7 @@ class Ilium(Game):
     default_players = 3
     known_variants = (STRATEGIC_EXPEDITIONS, BURIAL_VAULTS)
     known_options = ("board",)
+    heuristics: ClassVar[ModuleType | None] = ilium_heuristics
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
@@ -103,9 +106,13 @@ class Ilium(Game):
             return {**options, "board": board_data(board)}
         return options
 
+    def removed_cards(self) -> dict[int, int]:
+        """Each player's cards returned to the box at set-up: value -> count (§3.1 step 5)."""
+        return dict(CARDS_REMOVED_IN_4P) if self.players == 4 else {}
+
     def starting_deck(self) -> dict[int, int]:
         """The composition of each player's deck at the start: value -> count."""
-        removed = CARDS_REMOVED_IN_4P if self.players == 4 else {}
+        removed = self.removed_cards()
         return {v: c - removed.get(v, 0) for v, c in CARDS.items()}
 
     def new_initial_state(self) -> IliumState:
@@ -157,13 +164,18 @@ class Ilium(Game):
         """Apply a legal action to a state (`rules.apply`)."""
         rules.apply(state, action)
 
-    def view_of(self, state: IliumState, player: PlayerId | None) -> dict[str, Any]:
+    def view_of(self, state: IliumState, player: PlayerId | None) -> ViewParts:
         """What a player may see of a state (`views.view`)."""
         return views.view(state, player)
 
     def explain_illegal_in(self, state: IliumState, action: Action) -> str:
         """Why an action is refused in a state (`views.explain_illegal`)."""
         return views.explain_illegal(state, action)
+
+    def _static_data(self) -> dict[str, Any]:
+        """The board (sites with coordinates, paths with their ends and spaces), artifact
+        types, token values and the decks."""
+        return views.static_data(self)
 
     def parse_action(self, state: State, text: str) -> IliumAction:
         """The action named by its text (case and spacing are forgiven; 'p12 3' is 'p12:3')."""
@@ -186,8 +198,10 @@ class Ilium(Game):
         """Seats are named by colour: Red, Yellow, Green, Blue."""
         return COLOURS[player]
 
+    def seat_colour(self, player: PlayerId) -> str:
+        """The colour of the seat's archaeologists (its name, as a CSS colour)."""
+        return COLOURS[player].lower()
+
     def describe_event(self, event: Event) -> str:
         """One event in words."""
-        from kleos.games.ilium.text import describe_event
-
-        return describe_event(self, event)
+        return text.describe_event(self, event)

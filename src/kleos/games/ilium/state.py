@@ -4,16 +4,18 @@ the resampling of what a player cannot see."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kleos.core.errors import IllegalActionError
-from kleos.core.protocol import Action, Outcome, PlayerId, State
+from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos.games.ilium.actions import IliumAction
 from kleos.games.ilium.board import TYPES, TokenCode
 
 if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
 
+STARTING_CUBES = 3
+"""Supply cubes each player starts with (§3)."""
 EMPTY = -1
 CUBE = 16
 """Space codes: EMPTY, a group `owner * 4 + size` (0..15), or a cube `CUBE + owner`."""
@@ -83,7 +85,7 @@ class IliumState(State):
         self.hoard: list[tuple[TokenCode, ...]] = [() for _ in range(game.players)]
         self.deck: list[tuple[int, ...]] = [() for _ in range(game.players)]
         """Each deck's cards; the top card is the last (sorted in Strategic Expeditions)."""
-        self.cubes: list[int] = [3] * game.players
+        self.cubes: list[int] = [STARTING_CUBES] * game.players
         self.historian: tuple[int, ...] = ()
         self.first_player = 0
         self.turn = 0
@@ -195,7 +197,7 @@ class IliumState(State):
                 new.deck[q] = tuple(deck)
         return new
 
-    def _view(self, player: PlayerId | None) -> dict[str, Any]:
+    def _view(self, player: PlayerId | None) -> ViewParts:
         """What `player` may see (§10.1); None is a spectator."""
         return self.game.view_of(self, player)
 

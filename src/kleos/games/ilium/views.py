@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kleos.core.protocol import Action, PlayerId
+from kleos.core.protocol import Action, PlayerId, ViewParts
 from kleos.games.ilium.actions import (
     ChooseSite,
     ChooseToken,
@@ -15,7 +15,7 @@ from kleos.games.ilium.actions import (
     PlayCard,
     StopCubes,
 )
-from kleos.games.ilium.board import TYPES, token_text
+from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text
 from kleos.games.ilium.rules import token_types
 from kleos.games.ilium.state import (
     CUBE,
@@ -28,8 +28,12 @@ from kleos.games.ilium.state import (
     PHASE_PLACE,
     PHASE_SITE,
     PHASE_TOKEN,
+    STARTING_CUBES,
     IliumState,
 )
+
+if TYPE_CHECKING:
+    from kleos.games.ilium.game import Ilium
 
 
 def _deck_counts(deck: tuple[int, ...]) -> dict[str, int]:
@@ -45,25 +49,14 @@ def _space(code: int) -> dict[str, int] | None:
     return {"group": code >> 2, "size": code & 3}
 
 
-def view(state: IliumState, player: PlayerId | None) -> dict[str, Any]:
-    """The public part for everyone, plus `player`'s Historian and top card."""
+def view(state: IliumState, player: PlayerId | None) -> ViewParts:
+    """The public part for everyone, plus `player`'s Historian and top card (§10.1)."""
     game = state.game
     board = game.board
-    n = game.players
-    four = n == 4
     over = state.phase == PHASE_OVER
-    result: dict[str, Any] = {
-        "game": game.game_id,
-        "players": n,
-        "colours": [game.player_name(p) for p in range(n)],
-        "variants": list(game.config.variants),
-        "viewer": player,
-        "closed_sites": [s.id for s in board.sites if s.index not in game.active_sites],
+    public: dict[str, Any] = {
         "first_player": state.first_player,
         "turn": state.turn,
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current_player,
-        "options": [str(a) for a in state.legal_actions()],
         "sites": {
             board.sites[s].id: [token_text(c) for c in state.stock[s]] for s in game.active_sites
         },
@@ -71,18 +64,13 @@ def view(state: IliumState, player: PlayerId | None) -> dict[str, Any]:
             board.paths[pi].id: [_space(state.occupant[slot]) for slot in game.path_slots[pi]]
             for pi in game.usable_paths
         },
-        "path_ends": {  # shovel end first: space 0 is next to it
-            path.id: [board.sites[path.shovel].id, board.sites[path.other].id]
-            for path in (board.paths[pi] for pi in game.usable_paths)
-        },
         "hands": [
             {
                 "tokens": sorted(token_text(c) for c in state.hoard[p]),
                 "cubes": state.cubes[p],
                 "deck": _deck_counts(state.deck[p]),
-                **({"removed_cards": {"1": 4, "2": 4}} if four else {}),
             }
-            for p in range(n)
+            for p in range(game.players)
         ],
         "current_turn": {
             "card": state.card or None,
@@ -92,22 +80,64 @@ def view(state: IliumState, player: PlayerId | None) -> dict[str, Any]:
         },
         "excavation": _excavation(state),
         "offer_used": state.offer_used,
+        "fours_on_sites": state.fours_on_sites,
+        "removed_tokens": [token_text(c) for c in state.removed_tokens],
     }
-    if n == 2:
-        result["removed_tokens"] = [token_text(c) for c in state.removed_tokens]
-    if over:
-        outcome = state.outcome()
-        result["final"] = {
-            "historians": [TYPES[t] for t in state.historian],
-            **outcome.to_json(),
-        }
+    private: dict[str, Any] = {}
     if player is not None:
-        private: dict[str, Any] = {"historian": TYPES[state.historian[player]]}
+        private["historian"] = TYPES[state.historian[player]]
         if not game.strategic:
             deck = state.deck[player]
             private["top_card"] = deck[-1] if deck else None
-        result["private"] = private
-    return result
+    seats = [
+        {
+            "tokens": len(state.hoard[p]),
+            "artifacts": sum(code >> 3 for code in state.hoard[p]),
+            "cubes": state.cubes[p],
+            "cards_left": len(state.deck[p]),
+        }
+        for p in range(game.players)
+    ]
+    decision = "" if over else PHASE_NAMES[state.phase]
+    return ViewParts(public, private, seats, decision, "" if over else pending_decision(state))
+
+
+def static_data(game: Ilium) -> dict[str, Any]:
+    """The board, the artifacts and the decks of a game of Ilium, as a client draws them."""
+    board = game.board
+    return {
+        "board": {
+            "sites": [
+                {
+                    "id": site.id,
+                    "name": site.name,
+                    "numeral": site.numeral,
+                    "x": site.x,
+                    "y": site.y,
+                    "closed": site.index not in game.active_sites,
+                }
+                for site in board.sites
+            ],
+            "paths": [
+                {
+                    "id": path.id,
+                    "ends": [board.sites[path.shovel].id, board.sites[path.other].id],
+                    "spaces": path.spaces,
+                    "shovel_end": board.sites[path.shovel].id,
+                    "used": path.index in game.usable_paths,
+                }
+                for path in board.paths
+            ],
+        },
+        "artifact_types": list(TYPES),
+        "token_values": list(TOKEN_VALUES),
+        "tokens_in_play": game.pool_size,
+        "starting_deck": {str(v): n for v, n in game.starting_deck().items()},
+        "removed_cards": {str(v): n for v, n in game.removed_cards().items()},
+        "cubes": STARTING_CUBES,
+        "strategic_expeditions": game.strategic,
+        "burial_vaults": game.burial_vaults,
+    }
 
 
 def _excavation(state: IliumState) -> dict[str, Any] | None:

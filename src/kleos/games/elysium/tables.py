@@ -1,0 +1,102 @@
+"""Per-card facts of a card set that the engine reads on its hot path, built once per set."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kleos.games.elysium.cards import CardSet, Effect
+from kleos.games.elysium.vocabulary import BLACK, COLUMNS
+
+MODIFIERS = ("extra_transfer", "transfer_discount", "per_transfer_gain")
+"""Primitives that a Legend power applies as a static modifier (§8.8)."""
+
+
+def condition_table(condition: Sequence[str], black_allowed: bool) -> int:
+    """Bit m is set when a board with column set m meets the condition (§5.2.2).
+
+    With `black_allowed` (treat_circle_black), one coloured circle may count as black.
+    """
+    variants = [tuple(condition)]
+    if black_allowed:
+        variants += [
+            tuple(BLACK if j == i else c for j, c in enumerate(condition))
+            for i, c in enumerate(condition)
+            if c != BLACK
+        ]
+    table = 0
+    for mask in range(16):
+        for circles in variants:
+            coloured = [COLUMNS.index(c) for c in circles if c != BLACK]
+            if all(mask >> c & 1 for c in coloured) and bin(mask).count("1") >= len(circles):
+                table |= 1 << mask
+                break
+    return table
+
+
+class Tables:
+    """Per-card facts the engine reads on its hot path, indexed by card index."""
+
+    def __init__(self, cards: CardSet) -> None:
+        family_index = {f.id: i for i, f in enumerate(cards.families)}
+        all_cards = cards.cards
+        self.level = [c.design.level for c in all_cards]
+        self.family = [family_index[c.design.family] for c in all_cards]
+        self.design_bit = [1 << c.design.index for c in all_cards]
+        ranked = sorted(range(len(all_cards)), key=lambda i: all_cards[i].id)
+        self.id_rank = [0] * len(all_cards)
+        """Each card's place in ascending card-id order (§11, §16 #28)."""
+        for rank, i in enumerate(ranked):
+            self.id_rank[i] = rank
+        self.power = [c.design.power for c in all_cards]
+        self.window = [c.design.window for c in all_cards]
+        self.activate = [power == "activate" for power in self.power]
+        self.fits_window = {
+            window: [
+                c.design.power in ("activate", "trigger") and c.design.window in (window, "any")
+                for c in all_cards
+            ]
+            for window in ("actions", "legends")
+        }
+        """Per window, whether each card's power is an Activate or Trigger for it (§8.3)."""
+        self.effects = [c.design.effects for c in all_cards]
+        self.cond = [condition_table(c.condition, False) for c in all_cards]
+        self.cond_black = [condition_table(c.condition, True) for c in all_cards]
+        self.hook = [c.design.power == "permanent" and bool(c.design.hook) for c in all_cards]
+        static = [c.design.power == "permanent" and not c.design.hook for c in all_cards]
+        ops = [{e.op for e in c.design.effects} for c in all_cards]
+        self.immune = [static[i] and "immune_to_attacks" in ops[i] for i in range(len(all_cards))]
+        self.circle_black = [
+            static[i] and "treat_circle_black" in ops[i] for i in range(len(all_cards))
+        ]
+        self.oracle_access = [
+            static[i] and "oracle_access" in ops[i] for i in range(len(all_cards))
+        ]
+        legend = [c.design.power == "legend" for c in all_cards]
+        self.legend_extra = [
+            sum(e.n for e in c.design.effects if e.op == "extra_transfer") if legend[i] else 0
+            for i, c in enumerate(all_cards)
+        ]
+        self.legend_discounts = [
+            tuple(e for e in c.design.effects if e.op == "transfer_discount") if legend[i] else ()
+            for i, c in enumerate(all_cards)
+        ]
+        self.legend_gains = [
+            tuple(e for e in c.design.effects if e.op == "per_transfer_gain") if legend[i] else ()
+            for i, c in enumerate(all_cards)
+        ]
+        self.legend_start: list[tuple[Effect, ...]] = [
+            tuple(e for e in c.design.effects if e.op not in MODIFIERS) if legend[i] else ()
+            for i, c in enumerate(all_cards)
+        ]
+        self.copyable = [not any(e.op == "copy_power" for e in c.design.effects) for c in all_cards]
+
+
+_TABLES: dict[int, tuple[CardSet, Tables]] = {}
+
+
+def tables_for(cards: CardSet) -> Tables:
+    """The tables of a card set, built once per set."""
+    entry = _TABLES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = _TABLES[id(cards)] = (cards, Tables(cards))
+    return entry[1]

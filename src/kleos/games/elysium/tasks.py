@@ -1,0 +1,197 @@
+"""The pending work on an Elysium state's stack and the decision it asks: one small frozen
+class per kind of task (the rules run each by its class), and the kinds of decision (§17.3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from kleos.core.protocol import PlayerId
+from kleos.games.elysium.cards import Effect
+from kleos.games.elysium.vocabulary import MAX_PLAYERS
+
+
+class DecisionKind(IntEnum):
+    """The decisions of §17.3; a kind's name in lower case is the spec's name of it."""
+
+    TURN = 0
+    ORDER_HOOK = 1
+    DISMISS_COLUMN = 2
+    ORDER_ELEUSIS = 3
+    WRITE = 4
+    IMMEDIATE_TRANSFER_CHOICE = 5
+    COPY_TARGET = 6
+    STEAL_TARGET = 7
+    ORACLE_FREE_CARD = 8
+    ORACLE_SWAP_CHOICE = 9
+    ORACLE_SWAP_TARGET = 10
+    """Not in §17.3: the second half of the swap decision (the Oracle card), asked of the same
+    player after `oracle_swap_choice` named the Agora card, so that a swap needs two small
+    choices rather than one among every pair."""
+    GIFT_CHOICE = 11
+    ATTACK_PAYMENT = 12
+
+    @property
+    def label(self) -> str:
+        """The decision's name in the spec and in views, e.g. 'oracle_swap_choice'."""
+        return self.name.lower()
+
+
+class Decision(NamedTuple):
+    """The decision now asked, and of whom."""
+
+    kind: DecisionKind
+    player: PlayerId
+    context: Any
+    """What the answer needs besides the action: the cards left to order (order_hook,
+    order_eleusis), the transfers left (immediate_transfer_choice), the gold to steal
+    (steal_target), the Agora card going out (oracle_swap_target), the effect (gift_choice,
+    attack_payment); None for the others."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartEpoch:
+    """Phase I (epochs 2–5), then the first turn of Phase II (§5.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn:
+    """A Phase II turn begins: its actions window opens, and `turn` is asked."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class AskTurn:
+    """`turn` is asked again, after a power used in the actions window."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class DismissStep:
+    """§5.2.4 step 4, after the take has resolved completely."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """The next player in disc order, or the end of Phase II after 4 rounds."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class StartPhase3:
+    """Incomplete Quests, disc reassignment and income; then Eleusis and Writing (§5.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EleusisStep:
+    """A player's Eleusis powers, active with two or more Eleusis cards in the Domain."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class AskOrder:
+    """Which hook (`order_hook`) or Eleusis power (`order_eleusis`) resolves next."""
+
+    player: PlayerId
+    kind: DecisionKind
+    remaining: tuple[int, ...]
+    """The cards not yet resolved, ascending."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartWriting:
+    """A Writing step begins: the allowance, then Legend start-of-step effects (§5.3.3)."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class AskWrite:
+    """`write` is asked: powers, transfers while allowance is left, or the end of the step."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class EndEpoch:
+    """Phase IV (§5.4), or the end of the game after epoch 5."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveEffect:
+    """One primitive of a power, for its owner (the copier, for a copied power)."""
+
+    owner: PlayerId
+    effect: Effect
+    source: int
+    """The card whose power it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class AskGift:
+    """An opponent of a `share_gift`'s owner chooses one of its two gifts."""
+
+    player: PlayerId
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class AskAttack:
+    """An opponent of an `opponents_lose`'s owner pays one option, unless immune or unable."""
+
+    player: PlayerId
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class AskImmediate:
+    """One `immediate_transfer_choice`: a payable transfer, or stop."""
+
+    player: PlayerId
+    left: int
+    """The transfers still allowed, this one included."""
+
+
+Task = (
+    StartEpoch
+    | StartTurn
+    | AskTurn
+    | DismissStep
+    | EndTurn
+    | StartPhase3
+    | EleusisStep
+    | AskOrder
+    | StartWriting
+    | AskWrite
+    | EndEpoch
+    | ResolveEffect
+    | AskGift
+    | AskAttack
+    | AskImmediate
+)
+"""A unit of pending work on the stack."""
+
+
+# The tasks that hold only a seat (or nothing), and the decisions without a context, made once:
+# the hot paths use these rather than build a task or a decision at every step, which costs a
+# few per cent of a random game's time.
+SEATS = range(MAX_PLAYERS)
+PLAIN_DECISIONS = tuple(tuple(Decision(kind, p, None) for p in SEATS) for kind in DecisionKind)
+"""`PLAIN_DECISIONS[kind][player]`: the decision of that kind and player with no context."""
+START_EPOCH = StartEpoch()
+START_TURN = tuple(StartTurn(p) for p in SEATS)
+ASK_TURN = tuple(AskTurn(p) for p in SEATS)
+DISMISS_STEP = tuple(DismissStep(p) for p in SEATS)
+END_TURN = tuple(EndTurn(p) for p in SEATS)
+START_PHASE3 = StartPhase3()
+ELEUSIS_STEP = tuple(EleusisStep(p) for p in SEATS)
+START_WRITING = tuple(StartWriting(p) for p in SEATS)
+ASK_WRITE = tuple(AskWrite(p) for p in SEATS)
+END_EPOCH = EndEpoch()
