@@ -3,7 +3,9 @@ excavation and the end of the game (spec §4–§6, §13), as functions over an 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
+from operator import attrgetter
 
 from kleos.core.protocol import Action, PlayerId
 from kleos.games.ilium.actions import (
@@ -32,6 +34,8 @@ from kleos.games.ilium.state import (
     IliumState,
 )
 
+SLOT = attrgetter("slot")
+
 END_REASONS = {
     "cards": "every Assignment card has been played",
     "offer": "{player} took the end-game option",
@@ -44,7 +48,7 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
     """The options of the pending decision, in the canonical order of §13.1."""
     phase, table = s.phase, s.game.actions
     if phase == PHASE_PLACE:
-        return tuple(map(table.place.__getitem__, s.empty))
+        return s.placements
     if phase == PHASE_CUBE:
         cube = table.cube
         return (*(cube[slot] for slot in cube_slots(s)), table.stop)
@@ -126,7 +130,7 @@ def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
 
 def start_turn(s: IliumState) -> None:
     """§4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
-    if not s.empty:
+    if not s.placements:
         _finish(s, "no-room")
         return
     deck = s.deck[s.turn]
@@ -159,7 +163,7 @@ def _place_group(s: IliumState, slot: int) -> None:
     player = s.turn
     path = s.game.board.slot_path[slot]
     s.occupant[slot] = player * 4 + s.card
-    del s.empty[slot]
+    _fill(s, slot)
     s.free[path] -= 1
     s.turn_path = path
     s.group_space = slot - s.game.board.paths[path].offset
@@ -167,6 +171,13 @@ def _place_group(s: IliumState, slot: int) -> None:
         path_id = s.game.board.paths[path].id
         s.emit("place", player=player, path=path_id, space=s.group_space, size=s.card)
     _cube_step(s)
+
+
+def _fill(s: IliumState, slot: int) -> None:
+    """A space is taken: its group placement is no longer an option."""
+    placements = s.placements
+    i = bisect_left(placements, slot, key=SLOT)
+    s.placements = placements[:i] + placements[i + 1 :]
 
 
 def _cube_step(s: IliumState) -> None:
@@ -180,7 +191,7 @@ def _cube_step(s: IliumState) -> None:
 def _place_cube(s: IliumState, slot: int) -> None:
     player = s.turn
     s.occupant[slot] = CUBE + player
-    del s.empty[slot]
+    _fill(s, slot)
     s.free[s.turn_path] -= 1
     s.cubes[player] -= 1
     s.last_cube = slot - s.game.board.paths[s.turn_path].offset

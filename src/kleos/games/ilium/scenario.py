@@ -60,8 +60,11 @@ def position(
     for pi in game.usable_paths:
         if state.free[pi] == 0:
             raise ConfigError(f"{board.paths[pi].id} is full; a full path is excavated at once")
-    state.empty = dict.fromkeys(
-        s for pi in game.usable_paths for s in game.path_slots[pi] if state.occupant[s] == EMPTY
+    state.placements = tuple(
+        game.actions.place[s]
+        for pi in game.usable_paths
+        for s in game.path_slots[pi]
+        if state.occupant[s] == EMPTY
     )
     for player, cards in (decks or {}).items():
         if any(v not in (1, 2, 3) for v in cards):

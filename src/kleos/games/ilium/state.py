@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
-from kleos.games.ilium.actions import IliumAction
+from kleos.games.ilium.actions import IliumAction, PlaceGroup
 from kleos.games.ilium.board import TYPES, TokenCode
 
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ class IliumState(State):
         "cubes",
         "decider",
         "deck",
-        "empty",
         "end_reason",
         "excavation",
         "first_player",
@@ -64,6 +63,7 @@ class IliumState(State):
         "occupant",
         "offer_used",
         "phase",
+        "placements",
         "removed_tokens",
         "stock",
         "takes",
@@ -78,9 +78,11 @@ class IliumState(State):
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
-        self.empty: dict[int, None] = dict.fromkeys(
-            slot for pi in game.usable_paths for slot in game.path_slots[pi]
+        self.placements: tuple[PlaceGroup, ...] = tuple(
+            game.actions.place[slot] for pi in game.usable_paths for slot in game.path_slots[pi]
         )
+        """The group placements on the empty usable spaces, in slot order: the options of D2,
+        shared copy-on-write."""
         self.stock: list[tuple[TokenCode, ...]] = [() for _ in board.sites]
         self.hoard: list[tuple[TokenCode, ...]] = [() for _ in range(game.players)]
         self.deck: list[tuple[int, ...]] = [() for _ in range(game.players)]
@@ -129,7 +131,7 @@ class IliumState(State):
         """The legal actions' integers, ascending; placements (most decisions) without objects."""
         if self.phase == PHASE_PLACE:
             base = self.game.actions.place_base
-            return [base + slot for slot in self.empty]  # slots stay in ascending order
+            return [base + action.slot for action in self.placements]
         return super().legal_action_ids()
 
     def apply_unchecked(self, action: Action) -> None:
@@ -145,7 +147,7 @@ class IliumState(State):
         new._events = None
         new.occupant = self.occupant[:]
         new.free = self.free[:]
-        new.empty = self.empty.copy()
+        new.placements = self.placements
         new.stock = self.stock[:]
         new.hoard = self.hoard[:]
         new.deck = self.deck[:]
