@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kleos.core.actions import ActionSpace, action
-from kleos.games.elysium.cards import CardSet
+from kleos.games.elysium.cards import CardSet, per_card_set
 from kleos.games.elysium.vocabulary import COLUMNS, MAX_LEGENDS_PER_PLAYER, MAX_PLAYERS
 
 CITIZEN = "citizen"
@@ -272,12 +272,7 @@ class ActionTable:
         self.all: tuple[ElysiumAction, ...] = self.space.all  # type: ignore[assignment]
 
 
-_TABLES: dict[int, tuple[CardSet, ActionTable]] = {}
-
-
+@per_card_set
 def action_table(cards: CardSet) -> ActionTable:
     """The action table of a card set, built once per set."""
-    entry = _TABLES.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        entry = _TABLES[id(cards)] = (cards, ActionTable(cards))
-    return entry[1]
+    return ActionTable(cards)

@@ -15,10 +15,11 @@ import json
 import math
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, time
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo, echo_path, quoted, read_bounded
@@ -349,3 +350,23 @@ def _effect(raw: dict[str, Any]) -> Effect:
         kinds=tuple(raw.get("kinds", ())),
         max_level=raw.get("max_level", 0),
     )
+
+
+T = TypeVar("T")
+
+
+def per_card_set(build: Callable[..., T]) -> Callable[..., T]:
+    """`build(cards, *args)`, computed once per card set and arguments. Sets are told apart
+    by identity (they hold dicts, so they cannot be hashed); each entry keeps its set alive,
+    so an id is never reused while it is cached."""
+    built: dict[tuple[Any, ...], tuple[CardSet, T]] = {}
+
+    @functools.wraps(build)
+    def once(cards: CardSet, *args: Any) -> T:
+        key = (id(cards), *args)
+        entry = built.get(key)
+        if entry is None or entry[0] is not cards:
+            entry = built[key] = (cards, build(cards, *args))
+        return entry[1]
+
+    return once

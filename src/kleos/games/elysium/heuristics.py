@@ -48,7 +48,7 @@ from kleos.games.elysium.actions import (
     Transfer,
     UsePower,
 )
-from kleos.games.elysium.cards import CardSet, Effect
+from kleos.games.elysium.cards import CardSet, Effect, per_card_set
 from kleos.games.elysium.effects import counter
 from kleos.games.elysium.rules import eligible_cards, eligible_quests
 from kleos.games.elysium.scoring import ares_vp
@@ -147,15 +147,10 @@ class _Tables:
         self.repeats = tuple(repeats)
 
 
-_TABLES: dict[tuple[int, bool], tuple[CardSet, _Tables]] = {}
-
-
+@per_card_set
 def _tables(cards: CardSet, ares: bool) -> _Tables:
     """The heuristic's tables for a card set, built once."""
-    entry = _TABLES.get((id(cards), ares))
-    if entry is None or entry[0] is not cards:
-        entry = _TABLES[(id(cards), ares)] = (cards, _Tables(cards, ares))
-    return entry[1]
+    return _Tables(cards, ares)
 
 
 # ------------------------------------------------------------------ forecasts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kleos.games.elysium.cards import CardSet, Effect
+from kleos.games.elysium.cards import CardSet, Effect, per_card_set
 from kleos.games.elysium.vocabulary import BLACK, COLUMNS
 
 MODIFIERS = ("extra_transfer", "transfer_discount", "per_transfer_gain")
@@ -91,12 +91,7 @@ class Tables:
         self.copyable = [not any(e.op == "copy_power" for e in c.design.effects) for c in all_cards]
 
 
-_TABLES: dict[int, tuple[CardSet, Tables]] = {}
-
-
+@per_card_set
 def tables_for(cards: CardSet) -> Tables:
     """The tables of a card set, built once per set."""
-    entry = _TABLES.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        entry = _TABLES[id(cards)] = (cards, Tables(cards))
-    return entry[1]
+    return Tables(cards)
