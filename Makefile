@@ -6,16 +6,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench golden clean
+.PHONY: play serve test lint bench golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/kleos play ilium --players 3 --seats human,random,random
+
+serve: $(STAMP)
+	$(BIN)/kleos serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts

@@ -241,6 +241,35 @@ def analyze(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder of the SQLite database (default: the user's data folder).", file_okay=False
+        ),
+    ] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="Another database, e.g. postgresql+psycopg://user:pw@host/db."),
+    ] = None,
+    public_url: Annotated[
+        str | None, typer.Option(help="The address players reach, for invite links.")
+    ] = None,
+    ai_workers: Annotated[int, typer.Option(help="Processes for the AI seats.", min=1)] = 2,
+) -> None:
+    """Run the game server: HTTP and WebSocket API (docs/api.md), AI seats, a database."""
+    # Imported here: the server is an extra (`pip install kleos[server]`), and other
+    # commands should neither need it nor pay for loading it.
+    from kleos.server.run import run_server, server_settings  # noqa: PLC0415
+
+    with user_errors():
+        settings = server_settings(host, port, data_dir, database_url, public_url, ai_workers)
+        run_server(settings, host, port)
+
+
+@app.command()
 def games() -> None:
     """List the games with their player counts and variants."""
     reports.show_games(Console())

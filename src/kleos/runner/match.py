@@ -16,7 +16,13 @@ from typing import Any, Protocol
 
 from kleos.agents.base import Observation
 from kleos.core.actions import action_json
-from kleos.core.errors import ActionParseError, GameOverError, NotYourTurnError, StaleStateError
+from kleos.core.errors import (
+    ActionParseError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    StaleStateError,
+)
 from kleos.core.inputs import as_index, echo
 from kleos.core.protocol import Action, Event, Game, Outcome, PlayerId, State
 
@@ -103,11 +109,9 @@ class Match:
             "action": action_json(action),
         }
 
-    def submit(self, seat: object, action: object, state_id: object) -> list[Event]:
-        """Apply `action` (an action, its text or its id) for `seat`, made against `state_id`.
-
-        Returns the move's events, redacted for that seat. Every refusal changes nothing.
-        """
+    def check(self, seat: object, action: object, state_id: object) -> tuple[PlayerId, Action]:
+        """The seat and the legal action a submission names, refused exactly as `submit`
+        refuses it; nothing is applied (a server commits the move before applying it)."""
         if self.is_over:
             raise GameOverError(f"the game is over; {echo(action)} cannot be played")
         if as_index(state_id) != self.state_id:
@@ -124,6 +128,16 @@ class Match:
                 f"it is {self.game.player_name(current)}'s decision, not {who}'s"
             )
         chosen = self._resolve(action)
+        if chosen not in self.state.legal_actions():
+            raise IllegalActionError(self.state.explain_illegal(chosen))
+        return current, chosen
+
+    def submit(self, seat: object, action: object, state_id: object) -> list[Event]:
+        """Apply `action` (an action, its text or its id) for `seat`, made against `state_id`.
+
+        Returns the move's events, redacted for that seat. Every refusal changes nothing.
+        """
+        player, chosen = self.check(seat, action, state_id)
         events = self.state.apply(chosen, player=player)
         self.state_id += 1
         text = str(chosen)

@@ -1,0 +1,113 @@
+"""The ASGI app: the hub started and stopped with it, request bodies bounded, tokens kept out
+of the logs."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from kleos.core.version import ENGINE_VERSION
+from kleos.server import errors
+from kleos.server.api import router
+from kleos.server.db import connect
+from kleos.server.hub import Hub
+from kleos.server.settings import MAX_BODY_BYTES, Settings
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server app for `settings` (default: SQLite in the user's data directory)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(settings, connect(settings.url))
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            hub.engine.dispose()
+
+    app = FastAPI(
+        title="Kleos",
+        version=ENGINE_VERSION,
+        summary="Play Ilium and Elysium together: an authoritative game server.",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+    errors.install(app)
+    app.add_middleware(BodyLimit)
+    return app
+
+
+class BodyLimit:
+    """Refuse (413) a request body over `MAX_BODY_BYTES`, counted as it arrives."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY_BYTES:
+                raise BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except BodyTooLarge:
+            await _too_large(send)
+
+
+class BodyTooLarge(Exception):
+    """A streamed body grew past the limit."""
+
+
+async def _too_large(send: Send) -> None:
+    body = b'{"error": "request bodies are at most %d bytes"}' % MAX_BODY_BYTES
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class RedactTokens(logging.Filter):
+    """Access log lines with every `token=…` replaced, so no secret reaches a log."""
+
+    PATTERN = re.compile(r"token=[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = self.PATTERN.sub("token=…", str(record.msg))
+        if record.args:
+            record.args = tuple(
+                self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
+                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
+            )
+        return True

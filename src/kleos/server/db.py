@@ -1,0 +1,109 @@
+"""The server's database: games, their seats and their action logs (SQLAlchemy 2, typed).
+
+A game is event-sourced: its row holds the config and the seed (which never leaves the
+server before the end), and its live state is rebuilt from the `actions` log. The primary key
+(game, state id) of an action means two moves made against one state can never both be
+committed, whichever process made them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class GameRow(Base):
+    """One game: its config (without the seed), the seed, and where it stands."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict[str, object]] = mapped_column(JSON)
+    """`GameConfig.to_json()` with `seed` null: safe to show."""
+    seed: Mapped[str] = mapped_column(String(24))
+    """The master seed, as decimal text (it may exceed a signed 64-bit column)."""
+    state_id: Mapped[int] = mapped_column(Integer, default=0)
+    """How many actions the log holds."""
+    finished: Mapped[bool] = mapped_column(default=False)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="game_row", order_by="SeatRow.seat", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    """One seat of a game: a human (with the hash of its secret token) or an agent spec."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(200))
+    """'human', or the agent spec that plays the seat."""
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """SHA-256 of the seat's token, hex; None for an agent's seat."""
+    joined: Mapped[bool] = mapped_column(default=False)
+    """Whether the seat's token has been used (an agent's seat counts as joined)."""
+
+    game_row: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One committed move: the seat, its canonical text and the state it was made against."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    state_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+def connect(url: str) -> Engine:
+    """An engine for `url`, its schema created or migrated to the newest revision."""
+    engine = create_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    migrate(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: object, _record: object) -> None:
+    """WAL for readers beside the writer; foreign keys on; wait instead of failing on a lock."""
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Run the Alembic migrations kept in the package up to the newest (`head`)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,1 @@
+"""The Alembic migrations of the server database (run on start by `db.migrate`)."""
