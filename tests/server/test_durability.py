@@ -5,77 +5,25 @@ started again on the same data, has every acknowledged move, and the game finish
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from processes import Server
 from websockets.sync.client import connect
 
 import kleos
 from kleos.core.records import parse_record
-
-KLEOS = [str(Path(sys.executable).parent / "kleos")]
-"""The installed command, beside this interpreter."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """`kleos serve` in its own process group, on a free port and a given data folder."""
-
-    def __init__(self, data: Path) -> None:
-        self.data = data
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        command = [*KLEOS, "serve", "--port", str(self.port), "--data-dir", str(self.data),
-                   "--ai-workers", "1"]  # fmt: skip
-        self.log = (self.data.parent / "server.log").open("ab")
-        self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=self.log, start_new_session=True
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("kleos serve did not start")
-
-    def kill(self) -> None:
-        """SIGKILL the server and its AI workers: no chance to clean up."""
-        assert self.process is not None
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-        self.log.close()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "data")
     yield running
-    if running.process is not None and running.process.poll() is None:
-        running.kill()
+    running.stop()
 
 
 def play(url: str, moves: int | None, rng: random.Random, made: list[int]) -> dict[str, Any]:
@@ -121,6 +69,6 @@ def test_a_game_survives_sigkill_with_every_acknowledged_move(server: Server) ->
     replayed = kleos.replay(record)
     assert replayed.state.outcome().to_json() == final["outcome"]
     server.kill()
-    log = (server.data.parent / "server.log").read_text()
+    log = server.log_path.read_text()
     assert "WebSocket" in log and "token=…" in log
     assert token not in log and str(record.config["seed"]) not in log

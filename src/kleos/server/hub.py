@@ -19,7 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+import psycopg
+from sqlalchemy import make_url, select
+from sqlalchemy import text as text_sql
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -36,6 +38,8 @@ from kleos.server.db import ActionRow, GameRow, SeatRow
 from kleos.server.settings import Settings
 
 HUMAN = "human"
+CHANNEL = "kleos_moves"
+"""The PostgreSQL channel on which every committed move names its game."""
 RECENT_MOVES = 8
 """Moves whose (redacted) events an envelope carries."""
 
@@ -101,9 +105,14 @@ class Hub:
     # ---------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        """Start the AI pool and resume the AI moves games were waiting for."""
+        """Start the AI pool, listen for other processes' moves (PostgreSQL), and resume the
+        AI moves games were waiting for."""
         context = multiprocessing.get_context("spawn")
         self.pool = ProcessPoolExecutor(self.settings.ai_workers, mp_context=context)
+        if self.engine.dialect.name == "postgresql":
+            listening = asyncio.Event()
+            self._keep(self._listen(listening))
+            await asyncio.wait_for(listening.wait(), timeout=30)
         ids = await asyncio.to_thread(self._unfinished_ids)
         for game_id in ids:
             live = await self.game(game_id)
@@ -115,6 +124,28 @@ class Hub:
             task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def _keep(self, work: Any) -> None:
+        """Run `work` as a task the hub cancels when it stops."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _listen(self, listening: asyncio.Event) -> None:
+        """Apply and announce the moves other processes commit (PostgreSQL LISTEN/NOTIFY)."""
+        url = make_url(self.settings.url).set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as connection:
+            await connection.execute(f"LISTEN {CHANNEL}")
+            listening.set()
+            async for notice in connection.notifies():
+                live = self.live.get(notice.payload)
+                if live is not None:
+                    async with live.lock:
+                        before = live.match.state_id
+                        await asyncio.to_thread(self._catch_up, live)
+                    if live.match.state_id != before:
+                        self.announce(live)
 
     def _unfinished_ids(self) -> list[str]:
         with self.sessions() as session:
@@ -332,6 +363,10 @@ class Hub:
                 row = session.get(GameRow, game_id)
                 assert row is not None
                 row.state_id = state_id + 1
+                if self.engine.dialect.name == "postgresql":
+                    # Delivered at commit to every server process listening (`listen`).
+                    session.execute(text_sql("SELECT pg_notify(:channel, :game)"),
+                                    {"channel": CHANNEL, "game": game_id})  # fmt: skip
         except IntegrityError:
             return False
         return True
@@ -356,9 +391,7 @@ class Hub:
         if seat is None or live.kinds[seat] == HUMAN or seat in live.thinking:
             return
         live.thinking.add(seat)
-        task = asyncio.get_running_loop().create_task(self._think(live, seat))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._keep(self._think(live, seat))
         self.announce(live)
 
     async def _think(self, live: LiveGame, seat: PlayerId) -> None:

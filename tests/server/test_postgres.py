@@ -1,0 +1,127 @@
+"""The server on a real PostgreSQL: the same API, and two `kleos serve` processes sharing one
+database — a move made through one reaches the other's clients (LISTEN/NOTIFY), and of two
+racing moves against one state exactly one is accepted."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import create, my_turn_or_over, wait_for
+from fastapi.testclient import TestClient
+from postgres import WHY_NOT, fresh_database, server_url
+from processes import Server
+from websockets.sync.client import connect
+
+import kleos
+from kleos.core.records import parse_record
+from kleos.server.app import create_app
+from kleos.server.settings import Settings
+
+pytestmark = pytest.mark.skipif(server_url() is None, reason=WHY_NOT)
+
+
+def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=fresh_database(), ai_workers=1)
+    with TestClient(create_app(settings)) as client:
+        created = create(client, "elysium", ["human", "random", "random"])
+        game_id, token = created["id"], created["seats"][0]["token"]
+        rng = random.Random(2)
+        found = wait_for(client, game_id, token, my_turn_or_over)
+        while not found["is_terminal"]:
+            choice = rng.choice(found["legal_actions"])["id"]
+            body = {"token": token, "state_id": found["state_id"], "action": choice}
+            assert client.post(f"/api/games/{game_id}/actions", json=body).status_code == 200
+            found = wait_for(client, game_id, token, my_turn_or_over)
+        record = parse_record(client.get(f"/api/games/{game_id}/record").text)
+        assert kleos.replay(record).state.outcome().to_json() == found["outcome"]
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    url = fresh_database()
+    servers = (Server(tmp_path / "a", url), Server(tmp_path / "b", url))
+    for server in servers:
+        server.start()
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def next_envelope(ws: Any) -> dict[str, Any]:
+    message = json.loads(ws.recv(timeout=30))
+    assert message["type"] == "envelope", message
+    found: dict[str, Any] = message["envelope"]
+    return found
+
+
+def test_two_processes_serve_one_game(two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    created = httpx.post(f"{a.url}/api/games", json={"game": "ilium", "seats": ["human", "human"]})
+    game_id = created.json()["id"]
+    tokens = [seat["token"] for seat in created.json()["seats"]]
+    path = f"/api/games/{game_id}/ws?token="
+    with (
+        connect(f"ws://127.0.0.1:{a.port}{path}{tokens[0]}") as on_a,
+        connect(f"ws://127.0.0.1:{b.port}{path}{tokens[1]}") as on_b,
+    ):
+        sockets = {0: on_a, 1: on_b}
+        latest = {seat: next_envelope(ws) for seat, ws in sockets.items()}
+        for _ in range(12):
+            decider = latest[0]["current_player"]
+            if latest[decider]["state_id"] != latest[1 - decider]["state_id"]:
+                latest[1 - decider] = next_envelope(sockets[1 - decider])
+                continue
+            choice = latest[decider]["legal_actions"][0]["id"]
+            act = {"type": "act", "state_id": latest[decider]["state_id"], "action": choice}
+            sockets[decider].send(json.dumps(act))
+            # Both clients, one on each process, see the move.
+            latest = {seat: next_envelope(ws) for seat, ws in sockets.items()}
+            assert latest[0]["state_id"] == latest[1]["state_id"]
+            assert latest[0]["public"] == latest[1]["public"]
+    assert latest[0]["state_id"] >= 12
+
+
+def race(servers: tuple[Server, Server], game_id: str, bodies: list[dict[str, Any]]) -> list[int]:
+    """Post one move to each server at the same moment; the two statuses."""
+    statuses: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def post(server: Server, body: dict[str, Any]) -> None:
+        barrier.wait()
+        url = f"{server.url}/api/games/{game_id}/actions"
+        statuses.append(httpx.post(url, json=body, timeout=30).status_code)
+
+    threads = [
+        threading.Thread(target=post, args=pair) for pair in zip(servers, bodies, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def test_of_two_racing_moves_exactly_one_is_accepted(two_servers: tuple[Server, Server]) -> None:
+    a = two_servers[0]
+    for round_ in range(5):
+        body = {"game": "ilium", "seats": ["human", "human"]}
+        created = httpx.post(f"{a.url}/api/games", json=body).json()
+        game_id = created["id"]
+        first = httpx.get(f"{a.url}/api/games/{game_id}").json()["current_player"]
+        token = created["seats"][first]["token"]
+        found = httpx.get(f"{a.url}/api/games/{game_id}", params={"token": token}).json()
+        bodies = [
+            {"token": token, "state_id": 0, "action": choice["id"]}
+            for choice in found["legal_actions"][:2]
+        ]
+        statuses = race(two_servers, game_id, bodies)
+        assert sorted(statuses) == [200, 409], (round_, statuses)
+        for server in two_servers:
+            assert httpx.get(f"{server.url}/api/games/{game_id}").json()["state_id"] == 1
