@@ -270,6 +270,31 @@ def serve(
 
 
 @app.command()
+def bot(
+    url: Annotated[str, typer.Argument(help="The seat's invite link (…/games/ID?token=…).")],
+    agent: Annotated[str, typer.Option(help="The agent that plays the seat.")] = "medium",
+    seed: Annotated[int | None, typer.Option(help="Seed of the agent (default: fresh).")] = None,
+) -> None:
+    """Play one seat of a server game remotely, with an agent, through its invite link."""
+    # Imported here: the client needs the server extra's libraries (httpx, websockets).
+    from kleos.cli.bot import CONNECTION_ERRORS, Invite, play_remote  # noqa: PLC0415
+
+    with user_errors():
+        invite = Invite.parse(url)
+        player = make_agent(agent, seed if seed is not None else new_seed())
+        try:
+            final = play_remote(invite, player)
+        except CONNECTION_ERRORS as exc:
+            fail(f"cannot reach the server at {invite.api}: {exc}", 2)
+        outcome = final["outcome"]
+        Console().print(
+            f"Game over: {outcome['reason']}; scores {outcome['scores']}, "
+            f"winners {outcome['winners']}",
+            highlight=False,
+        )
+
+
+@app.command()
 def games() -> None:
     """List the games with their player counts and variants."""
     reports.show_games(Console())

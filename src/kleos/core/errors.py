@@ -41,3 +41,7 @@ class NotYourTurnError(IllegalActionError):
 
 class GameOverError(IllegalActionError):
     """A move after the game has ended."""
+
+
+class StateDataError(KleosError, ValueError):
+    """Bytes that are not a serialized Kleos state (`kleos.core.serialize.load_state`)."""

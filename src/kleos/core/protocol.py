@@ -330,6 +330,10 @@ class Game(ABC):
         twin.config = GameConfig(cfg.game_id, cfg.players, seed, cfg.variants, cfg.options)
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its config: its tables are rebuilt or found cached."""
+        return (restore_game, (type(self), self.config.to_json()))
+
     def without_seed(self) -> Game:
         """The handle players and agents are given: this game without its master seed."""
         return self.with_seed(None)
@@ -443,3 +447,16 @@ class Game(ABC):
     def describe_event(self, event: Event) -> str:
         """One event in words."""
         return str(event)
+
+
+def restore_game(cls: type[Game], config: dict[str, Any]) -> Game:
+    """The game of class `cls` that a config (`GameConfig.to_json()`) describes."""
+    return cls(
+        GameConfig(
+            game_id=config["game"],
+            players=config["players"],
+            seed=config["seed"],
+            variants=tuple(config["variants"]),
+            options=tuple(sorted(config["options"].items())),
+        )
+    )

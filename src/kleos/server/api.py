@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from base64 import b64encode
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
@@ -127,6 +128,18 @@ async def submit_action(game_id: str, body: SubmitAction, hub: HubDep) -> dict[s
     seat = await hub.seat_of(live, body.token)
     await hub.submit(live, seat, body.action, body.state_id)
     return hub.envelope(live, seat)
+
+
+@router.get("/api/games/{game_id}/sample")
+async def sample(game_id: str, hub: HubDep, token: Token = None) -> dict[str, Any]:
+    """For a seat's own search (`kleos bot`): a full state consistent with what the seat sees,
+    its hidden parts resampled, as base64 bytes (`kleos.core.serialize.load_state`)."""
+    live = await hub.game(game_id)
+    seat = await hub.seat_of(live, token)
+    if seat is None:
+        raise ForbiddenError("a sample is given to a seat (with its token), not to spectators")
+    data = hub.sample(live, seat)
+    return {"state_id": live.match.state_id, "seat": seat, "state": b64encode(data).decode()}
 
 
 @router.get("/api/games/{game_id}/record", response_class=PlainTextResponse)

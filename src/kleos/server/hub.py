@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import hmac
 import multiprocessing
+import random
 import secrets
 import time
 from collections import deque
@@ -32,6 +33,7 @@ from kleos.core.protocol import Event, PlayerId
 from kleos.core.records import Move, Record, result_json
 from kleos.core.registry import make_from_config
 from kleos.core.rng import derive_seed, new_seed
+from kleos.core.serialize import dump_state
 from kleos.runner.match import Match
 from kleos.server import ai
 from kleos.server.db import ActionRow, GameRow, SeatRow
@@ -328,6 +330,13 @@ class Hub:
         ]
         envelope["status"] = self.status(live)
         return envelope
+
+    def sample(self, live: LiveGame, seat: PlayerId) -> bytes:
+        """A full state consistent with what `seat` sees, its hidden parts resampled (for a
+        remote bot's search): it depends only on the seat's view and fresh randomness, so it
+        tells nothing the view does not."""
+        copy = live.match.state.determinize(seat, random.SystemRandom())
+        return dump_state(copy)
 
     # ---------------------------------------------------------------- moves
 
