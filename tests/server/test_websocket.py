@@ -4,13 +4,16 @@ the same refusals as over HTTP, and a reconnecting client that continues exactly
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 from conftest import create, envelope
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from kleos.server.settings import MAX_MESSAGE_BYTES
+from kleos.server.app import create_app
+from kleos.server.settings import MAX_MESSAGE_BYTES, Settings
 
 
 def next_envelope(ws: WebSocketTestSession) -> dict[str, Any]:
@@ -100,3 +103,29 @@ def test_spectators_watch_and_bad_tokens_are_turned_away(client: TestClient) -> 
         }
     with client.websocket_connect("/api/games/nope/ws") as ws:
         assert ws.receive_json()["type"] == "error"
+
+
+def test_a_flood_of_connections_is_turned_away_and_the_game_goes_on(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, ai_workers=1, max_connections_per_game=3)
+    with TestClient(create_app(settings)) as limited:
+        created = create(limited, "ilium", ["human", "human"])
+        game_id = created["id"]
+        url = f"/api/games/{game_id}/ws"
+        with ExitStack() as stack:
+            open_ones = [stack.enter_context(limited.websocket_connect(url)) for _ in range(3)]
+            for ws in open_ones:
+                assert next_envelope(ws)["state_id"] == 0
+            with limited.websocket_connect(url) as extra:
+                assert extra.receive_json() == {
+                    "type": "error",
+                    "error": "too many connections to this game",
+                }
+            decider = envelope(limited, game_id)["current_player"]
+            token = created["seats"][decider]["token"]
+            found = envelope(limited, game_id, token)
+            body = {"token": token, "state_id": 0, "action": found["legal_actions"][0]["id"]}
+            assert limited.post(f"/api/games/{game_id}/actions", json=body).status_code == 200
+            for ws in open_ones:
+                while (pushed := next_envelope(ws))["state_id"] == 0:
+                    pass
+                assert pushed["state_id"] == 1

@@ -258,6 +258,9 @@ def serve(
         str | None, typer.Option(help="The address players reach, for invite links.")
     ] = None,
     ai_workers: Annotated[int, typer.Option(help="Processes for the AI seats.", min=1)] = 2,
+    games_per_minute: Annotated[
+        int, typer.Option(help="Games one address may create per minute.", min=1)
+    ] = 30,
 ) -> None:
     """Run the game server: HTTP and WebSocket API (docs/api.md), AI seats, a database."""
     # Imported here: the server is an extra (`pip install kleos[server]`), and other
@@ -265,7 +268,9 @@ def serve(
     from kleos.server.run import run_server, server_settings  # noqa: PLC0415
 
     with user_errors():
-        settings = server_settings(host, port, data_dir, database_url, public_url, ai_workers)
+        settings = server_settings(
+            host, port, data_dir, database_url, public_url, ai_workers, games_per_minute
+        )
         run_server(settings, host, port)
 
 

@@ -92,9 +92,12 @@ def connect(url: str) -> Engine:
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
-    """WAL for readers beside the writer; foreign keys on; wait instead of failing on a lock."""
+    """WAL for readers beside the writer; commits kept through a crash of the process (not of
+    the machine: `synchronous=NORMAL` spares an fsync per move); foreign keys on; wait instead
+    of failing on a lock."""
     cursor = connection.cursor()  # type: ignore[attr-defined]
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()

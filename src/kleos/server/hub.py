@@ -345,8 +345,13 @@ class Hub:
     ) -> None:
         """Check, commit, apply and announce one move; every refusal changes nothing."""
         async with live.lock:
-            await asyncio.to_thread(self._catch_up, live)
-            player, chosen = live.match.check(seat, action, state_id)
+            try:
+                player, chosen = live.match.check(seat, action, state_id)
+            except StaleStateError:
+                # Made against a state this process has not seen yet (another process's move
+                # whose notice is on its way): catch up from the log and look again.
+                await asyncio.to_thread(self._catch_up, live)
+                player, chosen = live.match.check(seat, action, state_id)
             text = str(chosen)
             committed = await asyncio.to_thread(
                 self._commit, live.id, live.match.state_id, player, text
