@@ -82,6 +82,18 @@ def fingerprint(state: kleos.State) -> Any:
     )
 
 
+def apply_or_refuse(state: kleos.State, action: Any) -> None:
+    """Apply `action` to a copy of `state`: it plays, or it is refused briefly and the copy is
+    unchanged."""
+    trial = state.clone()
+    before = fingerprint(trial)
+    try:
+        trial.apply(action)
+    except kleos.IllegalActionError as error:
+        short_refusal(error)
+        assert fingerprint(trial) == before
+
+
 def legal_texts(game_id: str) -> list[str]:
     return sorted({str(a) for s in positions(game_id) for a in s.legal_actions()})
 
@@ -118,13 +130,7 @@ def check_text(game_id: str, text: str) -> None:
             short_refusal(error)
         else:
             assert game.action_from_id(game.action_id(action)) == action
-        trial = state.clone()
-        before = fingerprint(trial)
-        try:
-            trial.apply(text)
-        except kleos.IllegalActionError as error:
-            short_refusal(error)
-            assert fingerprint(trial) == before
+        apply_or_refuse(state, text)
 
 
 @FUZZ
@@ -171,13 +177,7 @@ def test_forged_action_objects_are_refused_briefly(game_id: str, data: st.DataOb
     values = [data.draw(ODD_VALUES) for _ in fields]
     forged = cls(*values)
     for state in positions(game_id):
-        trial = state.clone()
-        before = fingerprint(trial)
-        try:
-            trial.apply(forged)
-        except kleos.IllegalActionError as error:
-            short_refusal(error)
-            assert fingerprint(trial) == before
+        apply_or_refuse(state, forged)
         assert len(state.explain_illegal(forged)) <= SHORT
     try:
         state.game.action_id(forged)
