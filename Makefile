@@ -11,8 +11,18 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev,e2e]'
 	touch $(STAMP)
+
+# The browser tests drive Debian's chromium (Playwright cannot download browsers here);
+# KLEOS_CHROMIUM names another chromium binary.
+CHROMIUM ?= $(or $(KLEOS_CHROMIUM),/usr/bin/chromium)
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+	  echo "The browser tests need chromium at $(CHROMIUM): install Debian's 'chromium' package or set KLEOS_CHROMIUM." >&2; exit 1; \
+	fi
 
 play: $(STAMP)
 	$(BIN)/kleos play ilium --players 3 --seats human,random,random
@@ -26,7 +36,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+test: lint $(CHROMIUM)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -31,8 +31,12 @@ VIEW_KEYS = (
 )
 
 
-def play_and_listen(client: TestClient, game_id: str, token: str) -> list[tuple[str, Any]]:
-    """Play seat 0 to the end over a WebSocket; every message received, as (text, JSON)."""
+def play_and_listen(
+    client: TestClient, game_id: str, token: str, logs: list[tuple[int | None, str]] | None = None
+) -> list[tuple[str, Any]]:
+    """Play seat 0 to the end over a WebSocket; every message received, as (text, JSON).
+    On every tenth message that asks seat 0 to move, the game's log as seat 0 and as a
+    spectator go into `logs`, and the replay, analysis and record are refused (403)."""
     received: list[tuple[str, Any]] = []
     rng = random.Random(7)
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
@@ -42,6 +46,12 @@ def play_and_listen(client: TestClient, game_id: str, token: str) -> list[tuple[
             received.append((text, message))
             assert message["type"] == "envelope", message
             found = message["envelope"]
+            # While seat 0 is to move, nobody else can end the game.
+            if logs is not None and len(received) % 10 == 0 and found["legal_actions"]:
+                logs.append((0, client.get(f"/api/games/{game_id}/log?token={token}").text))
+                logs.append((None, client.get(f"/api/games/{game_id}/log").text))
+                for after_the_end in ("replay?ply=1", "analysis", "record"):
+                    assert client.get(f"/api/games/{game_id}/{after_the_end}").status_code == 403
             if found["is_terminal"]:
                 return received
             if found["legal_actions"]:
@@ -56,20 +66,30 @@ def test_a_seat_receives_nothing_it_may_not_see(
 ) -> None:
     created = create(client, game_id, ["human"] + ["random"] * (players - 1))
     token = created["seats"][0]["token"]
-    received = play_and_listen(client, created["id"], token)
+    logs: list[tuple[int | None, str]] = []
+    received = play_and_listen(client, created["id"], token, logs)
     spectator = client.get(f"/api/games/{created['id']}").text
     record = parse_record(client.get(f"/api/games/{created['id']}/record").text)
     seed = record.config["seed"]
-    for text, _ in [*received, (spectator, None)]:
+    assert logs
+    for text, _ in [*received, (spectator, None), *((text, None) for _, text in logs)]:
         assert str(seed) not in text and token not in text.replace(f"token={token}", "")
     # The true state after each state id, from the record; each envelope is what a
     # determinized copy of it shows seat 0 (or the spectator).
     game = kleos.core.make_from_config(record.config)
     states = [game.new_initial_state()]
+    events = []
     for move in record.moves:
         state = states[-1].clone()
-        state.apply(game.parse_action(state, move.action), player=move.player)
+        events.append(state.apply(game.parse_action(state, move.action), player=move.player))
         states.append(state)
+    # The log tells each move's events as the asker may see them, and nothing more.
+    for seat, text in logs:
+        for entry in json.loads(text):
+            expected = [game.redact_event(e, seat) for e in events[entry["state_id"]]]
+            told = [{k: v for k, v in e.items() if k != "text"} for e in entry["events"]]
+            assert told == [e for e in expected if e is not None]
+            assert [e["text"] for e in entry["events"]] == [game.describe_event(e) for e in told]
     for _, message in received:
         found = message["envelope"]
         truth = states[found["state_id"]]

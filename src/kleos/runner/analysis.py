@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from kleos.agents import make_agent
 from kleos.agents.base import Observation
+from kleos.agents.heuristic import heuristics_for
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
-from kleos.core.protocol import Game, PlayerId
+from kleos.core.protocol import Action, Game, PlayerId, State
 from kleos.core.records import Record, replay
 from kleos.core.rng import derive_seed
 
@@ -91,3 +93,39 @@ def analyze_record(
         if progress is not None:
             progress(ply + 1, total)
     return game, results
+
+
+def win_chances(record: Record, samples: int = 32, seed: int = 0) -> list[tuple[float, ...]]:
+    """Each player's estimated chance of winning at the start and after every move.
+
+    The estimate sees what a spectator sees: each sample resamples the hidden parts from the
+    public view and plays the game out with its guided rollout policy; a player's chance is
+    its share of those wins (a shared win counts 1/k). A finished game counts its real result.
+    """
+    game = replay(record).game
+    heuristics = heuristics_for(game)
+    rng = random.Random(derive_seed(seed, "win-chances"))
+    state = game.new_initial_state()
+    chances = [_chances(state, heuristics.rollout_action, samples, rng)]
+    for move in record.moves:
+        state.apply(move.action, player=move.player)
+        chances.append(_chances(state, heuristics.rollout_action, samples, rng))
+    return chances
+
+
+def _chances(
+    state: State,
+    rollout: Callable[[State, random.Random], Action],
+    samples: int,
+    rng: random.Random,
+) -> tuple[float, ...]:
+    if state.is_terminal():
+        return state.outcome().returns()
+    totals = [0.0] * state.game.players
+    for _ in range(samples):
+        copy = state.determinize(None, rng)
+        while not copy.is_terminal():
+            copy.apply_unchecked(rollout(copy, rng))
+        for player, share in enumerate(copy.outcome().returns()):
+            totals[player] += share
+    return tuple(round(total / samples, 4) for total in totals)

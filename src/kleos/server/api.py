@@ -15,8 +15,10 @@ from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisc
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from kleos.agents.spec import LEVELS
 from kleos.core.errors import KleosError
 from kleos.core.protocol import PlayerId
+from kleos.core.registry import game_class, game_ids, make
 from kleos.server.errors import status_of
 from kleos.server.hub import ForbiddenError, Hub, LiveGame, Subscriber
 from kleos.server.settings import MAX_MESSAGE_BYTES
@@ -95,6 +97,27 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
+@router.get("/api/catalog")
+async def catalog() -> dict[str, Any]:
+    """What a new game may be: each game's players, variants and (Elysium) families, and the
+    AI levels a seat may have."""
+    games = []
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        data = make(game_id, players=cls.min_players, seed=0).static_info()["data"]
+        games.append(
+            {
+                "id": game_id,
+                "title": cls.title,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "variants": list(cls.known_variants),
+                "families": data.get("families"),
+            }
+        )
+    return {"games": games, "levels": ["random", *LEVELS]}
+
+
 @router.post("/api/games", status_code=201)
 async def create_game(body: CreateGame, request: Request, hub: HubDep) -> dict[str, Any]:
     """Create a game; one secret token and invite link per human seat."""
@@ -119,6 +142,44 @@ async def get_game(game_id: str, hub: HubDep, token: Token = None) -> dict[str, 
     """The envelope of the token's seat (without a token: a spectator's)."""
     live = await hub.game(game_id)
     return hub.envelope(live, await hub.seat_of(live, token))
+
+
+@router.get("/api/games/{game_id}/info")
+async def game_info(game_id: str, hub: HubDep) -> dict[str, Any]:
+    """What never changes in the game: its `static_info()` (board or cards, seats' names and
+    colours) and who plays each seat."""
+    live = await hub.game(game_id)
+    info: dict[str, Any] = live.match.game.static_info()
+    info["id"] = live.id
+    info["kinds"] = list(live.kinds)
+    return info
+
+
+@router.get("/api/games/{game_id}/log")
+async def game_log(
+    game_id: str, hub: HubDep, token: Token = None, since: Annotated[int, Query(ge=0)] = 0
+) -> list[dict[str, Any]]:
+    """Every move from state id `since` on, its events as the token's seat may see them (in
+    words too)."""
+    live = await hub.game(game_id)
+    return hub.moves_for(live, await hub.seat_of(live, token), since)
+
+
+@router.get("/api/games/{game_id}/replay")
+async def replay(
+    game_id: str, hub: HubDep, ply: Annotated[int, Query(ge=0, le=1_000_000)] = 0
+) -> dict[str, Any]:
+    """A finished game after `ply` moves, every seat's secrets shown (403 before the end)."""
+    live = await hub.game(game_id)
+    return await asyncio.to_thread(hub.replay_envelope, live, ply)
+
+
+@router.get("/api/games/{game_id}/analysis")
+async def analysis(game_id: str, hub: HubDep) -> dict[str, Any]:
+    """A finished game's analysis, computed once in the background: `{"status": "running"}`
+    until it is ready, then each player's win chance after every move and the mistakes."""
+    live = await hub.game(game_id)
+    return await hub.analysis(live)
 
 
 @router.post("/api/games/{game_id}/actions")

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from kleos.core.version import ENGINE_VERSION
-from kleos.server import errors
+from kleos.server import errors, pages
 from kleos.server.api import router
 from kleos.server.db import connect
 from kleos.server.hub import Hub
@@ -47,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    pages.install(app)
     errors.install(app)
     app.add_middleware(BodyLimit)
     return app

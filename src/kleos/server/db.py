@@ -82,6 +82,16 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(default=now)
 
 
+class AnalysisRow(Base):
+    """The analysis of a finished game (`kleos.server.ai.analyse`), computed once."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    result: Mapped[dict[str, object]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
 def connect(url: str) -> Engine:
     """An engine for `url`, its schema created or migrated to the newest revision."""
     engine = create_engine(url, pool_pre_ping=True)

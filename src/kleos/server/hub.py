@@ -36,7 +36,7 @@ from kleos.core.rng import derive_seed, new_seed
 from kleos.core.serialize import dump_state
 from kleos.runner.match import Match
 from kleos.server import ai
-from kleos.server.db import ActionRow, GameRow, SeatRow
+from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow
 from kleos.server.settings import Settings
 
 HUMAN = "human"
@@ -86,9 +86,8 @@ class LiveGame:
     joined: list[bool]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
-    recent: deque[tuple[int, PlayerId, str, list[Event]]] = field(
-        default_factory=lambda: deque(maxlen=RECENT_MOVES)
-    )
+    log: list[tuple[int, PlayerId, str, list[Event]]] = field(default_factory=list)
+    """Every move: its state id, seat, text and (unredacted) events."""
     thinking: set[PlayerId] = field(default_factory=set)
 
 
@@ -103,6 +102,7 @@ class Hub:
         self.pool: ProcessPoolExecutor | None = None
         self.created: dict[str, deque[float]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.analysing: set[str] = set()
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -257,7 +257,7 @@ class Hub:
 
     def _apply(self, live: LiveGame, seat: PlayerId, text: str, state_id: int) -> None:
         events = live.match.submit(seat, text, state_id)
-        live.recent.append((state_id, seat, text, events))
+        live.log.append((state_id, seat, text, events))
 
     # ---------------------------------------------------------------- seats
 
@@ -319,16 +319,45 @@ class Hub:
         match = live.match
         envelope = match.envelope_for(seat)
         envelope["id"] = live.id
-        envelope["recent"] = [
-            {
-                "state_id": sid,
-                "player": player,
-                "action": text,
-                "events": match.events_for(seat, ev),
-            }
-            for sid, player, text, ev in live.recent
-        ]
+        envelope["recent"] = self.moves_for(live, seat, max(0, match.state_id - RECENT_MOVES))
         envelope["status"] = self.status(live)
+        return envelope
+
+    def moves_for(self, live: LiveGame, seat: PlayerId | None, since: int) -> list[dict[str, Any]]:
+        """The moves from state id `since` on, each event redacted for `seat` and told in words."""
+        match = live.match
+        told = []
+        for sid, player, text, events in live.log[since:]:
+            redacted = match.events_for(seat, events)
+            told.append(
+                {
+                    "state_id": sid,
+                    "player": player,
+                    "action": text,
+                    "events": [
+                        {**event, "text": match.game.describe_event(event)} for event in redacted
+                    ],
+                }
+            )
+        return told
+
+    def replay_envelope(self, live: LiveGame, ply: int) -> dict[str, Any]:
+        """A finished game as it stood after `ply` moves: a spectator's envelope, with every
+        seat's secrets of that moment (`privates`) since the game is over."""
+        if not live.match.is_over:
+            raise ForbiddenError("a game is replayed once it is over")
+        total = len(live.log)
+        if not 0 <= ply <= total:
+            raise ConfigError(f"ply {ply} is not between 0 and {total}")
+        match = Match(live.match.game, live.kinds)
+        for state_id, (player, text) in enumerate(live.match.moves[:ply]):
+            match.submit(player, text, state_id)
+        envelope = match.envelope_for(None)
+        envelope["id"] = live.id
+        envelope["ply"], envelope["plies"] = ply, total
+        envelope["privates"] = [match.envelope_for(p)["private"] for p in range(len(live.kinds))]
+        start = max(0, ply - RECENT_MOVES)
+        envelope["recent"] = self.moves_for(live, None, start)[: ply - start]
         return envelope
 
     def sample(self, live: LiveGame, seat: PlayerId) -> bytes:
@@ -435,6 +464,44 @@ class Hub:
         live.joined[seat] = True
         self.announce(live)
         self._schedule_ai(live)
+
+    # ---------------------------------------------------------------- analysis
+
+    async def analysis(self, live: LiveGame) -> dict[str, Any]:
+        """A finished game's analysis: `{"status": "done", ...}` once computed (it is kept in
+        the database), else `{"status": "running"}` while a worker computes it."""
+        if not live.match.is_over:
+            raise ForbiddenError("a game is analysed once it is over")
+        stored = await asyncio.to_thread(self._stored_analysis, live.id)
+        if stored is not None:
+            return {"status": "done", **stored}
+        if live.id not in self.analysing:
+            self.analysing.add(live.id)
+            self._keep(self._analyse(live))
+        return {"status": "running"}
+
+    def _stored_analysis(self, game_id: str) -> dict[str, Any] | None:
+        with self.sessions() as session:
+            row = session.get(AnalysisRow, game_id)
+            return None if row is None else dict(row.result)
+
+    async def _analyse(self, live: LiveGame) -> None:
+        text = "".join(line + "\n" for line in self.record(live).lines())
+        settings = self.settings
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                self.pool, ai.analyse, text, settings.analysis_agent, settings.analysis_samples
+            )
+            await asyncio.to_thread(self._store_analysis, live.id, result)
+        finally:
+            self.analysing.discard(live.id)
+
+    def _store_analysis(self, game_id: str, result: dict[str, Any]) -> None:
+        try:
+            with self.sessions.begin() as session:
+                session.add(AnalysisRow(game_id=game_id, result=result))
+        except IntegrityError:
+            pass  # another process stored it first
 
     # ---------------------------------------------------------------- records, lists
 

@@ -25,6 +25,10 @@ class Settings:
     games_per_minute: int = 30
     """Games one client address may create per minute."""
     max_connections_per_game: int = 64
+    analysis_agent: str = "ismcts:iterations=300"
+    """The search that judges every decision of a finished game."""
+    analysis_samples: int = 32
+    """Rollouts behind each win-chance estimate of the analysis chart."""
 
     @property
     def url(self) -> str:

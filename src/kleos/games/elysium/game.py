@@ -149,6 +149,11 @@ class Elysium(Game):
         """The card with a given index."""
         return self.card_set.cards[index]
 
+    def action_label(self, action: Action) -> str:
+        """An action in plain English with card names (`views.action_label`); the text stays
+        the machine form."""
+        return views.action_label(self, action)
+
     def describe_event(self, event: Event) -> str:
         """One event in words."""
         return text.describe_event(self, event)

@@ -69,6 +69,21 @@ def _static_discounts(s: ElysiumState, p: PlayerId) -> list[Discount]:
     return [Discount(e.n, e.levels, e.citizens) for c in s.domain[p] for e in table[c]]
 
 
+def transfer_cost(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool) -> int:
+    """The gold a transfer costs p now (§6.1): the card's level, or the level a Citizen stands
+    for in its Legend, less the matching discounts (and, in the Writing step, those of the
+    Legend powers in p's Domain)."""
+    t = s.game.tables
+    citizen = action.card == CITIZEN
+    if citizen:
+        level = citizen_level(t, s.elysium[p][action.legend - 1])
+        assert level is not None
+    else:
+        level = t.level[s.game.actions.card_index[action.card]]
+    discounts = list(s.discounts[p]) + (_static_discounts(s, p) if writing else [])
+    return max(0, level - _discount(discounts, level, citizen)[0])
+
+
 def transfer_options(s: ElysiumState, p: PlayerId, writing: bool) -> list[ElysiumAction]:
     """Every (card or a Citizen, destination) pair p can make and pay now (§6.1–§6.3)."""
     t = s.game.tables
@@ -103,7 +118,6 @@ def make_transfer(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
     t = s.game.tables
     legends = list(s.elysium[p])
     citizen = action.card == CITIZEN
-    static = _static_discounts(s, p) if writing else []
     gains: list[Effect] = [e for c in s.domain[p] for e in t.legend_gains[c]] if writing else []
     if citizen:
         card = s.citizens[p][0]
@@ -113,9 +127,8 @@ def make_transfer(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
     else:
         card = card_of(s, action.card)
         level = t.level[card]
-    pending_total, used = _discount(list(s.discounts[p]), level, citizen)
-    static_total = _discount(static, level, citizen)[0]
-    cost = max(0, level - pending_total - static_total)
+    cost = transfer_cost(s, p, action, writing)
+    used = _discount(list(s.discounts[p]), level, citizen)[1]
     s.discounts[p] = tuple(d for d in s.discounts[p] if d not in used)
     s.gold[p] -= cost
     if citizen:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Action, ViewParts
+from kleos.games.elysium import actions as act
 from kleos.games.elysium.actions import CITIZEN, NEW_LEGEND, TakeCard, TakeQuest, Transfer, UsePower
 from kleos.games.elysium.cards import Card, Quest
+from kleos.games.elysium.legends import transfer_cost
 from kleos.games.elysium.rules import eligible_cards, eligible_quests
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState, Legend
 from kleos.games.elysium.tasks import DecisionKind
-from kleos.games.elysium.text import card_text
+from kleos.games.elysium.text import RESOURCE_NAMES, card_text
 from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, MAX_LEGENDS_PER_PLAYER
 
 if TYPE_CHECKING:
@@ -103,6 +105,7 @@ def view(s: ElysiumState) -> ViewParts:
             for p in range(n)
         ],
         "history": history(s),
+        "transfer_costs": transfer_costs(s),
     }
     seats = [
         {
@@ -120,6 +123,77 @@ def view(s: ElysiumState) -> ViewParts:
     if decision is None:
         return ViewParts(public, {}, seats, "", "")
     return ViewParts(public, {}, seats, decision.kind.label, prompt(s))
+
+
+TRANSFER_DECISIONS = (DecisionKind.WRITE, DecisionKind.IMMEDIATE_TRANSFER_CHOICE)
+
+
+def transfer_costs(s: ElysiumState) -> dict[str, int]:
+    """The gold each transfer offered now would cost, by action text; empty unless a
+    transfer is asked."""
+    decision = s.decision
+    if decision is None or decision.kind not in TRANSFER_DECISIONS:
+        return {}
+    writing = decision.kind is DecisionKind.WRITE
+    return {
+        str(a): transfer_cost(s, decision.player, a, writing)
+        for a in s.options
+        if isinstance(a, Transfer)
+    }
+
+
+def action_label(game: Elysium, action: Action) -> str:
+    """An action in plain English for a button, with card names ("take Hebe (ZEU-01a)")."""
+
+    def name(card_id: str) -> str:
+        if card_id == CITIZEN:
+            return "a Citizen"
+        return f"{game.card(game.actions.card_index[card_id]).design.name} ({card_id})"
+
+    match action:
+        case act.UsePower(card):
+            return f"use {name(card)}"
+        case act.TakeCard(card):
+            return f"take {name(card)}"
+        case act.TakeQuest(quest):
+            q = next(q for q in game.card_set.quests if q.id == quest)
+            gains = [f"{q.vp} VP"] if q.vp else []
+            gains += [f"{q.gold} gold", f"{q.lyres} transfers"]
+            return f"take Quest {quest} ({', '.join(gains)})"
+        case act.TakeCitizen():
+            return "take a Citizen (face down)"
+        case act.Pass():
+            return "pass (no more turns this epoch)"
+        case act.Resolve(card):
+            return f"resolve {name(card)} next"
+        case act.Dismiss(column):
+            return f"dismiss the {column} column"
+        case act.Transfer(card, legend):
+            where = "a new Legend" if legend == NEW_LEGEND else f"Legend {legend}"
+            return f"transfer {name(card)} to {where}"
+        case act.EndStep():
+            return "end the Writing step"
+        case act.Stop():
+            return "stop (no more immediate transfers)"
+        case act.CopyTarget(card):
+            return f"copy the power of {name(card)}"
+        case act.StealFrom(seat):
+            return f"steal gold from {game.player_name(seat - 1)}"
+        case act.OracleFree(card):
+            return f"take {name(card)} from the Oracle"
+        case act.SwapOut(card):
+            return f"swap {name(card)} out of the Agora"
+        case act.SwapIn(card):
+            return f"swap {name(card)} into the Agora"
+        case act.NoSwap():
+            return "no swap"
+        case act.Gift(resource, n):
+            return f"take the gift of {n} {RESOURCE_NAMES.get(resource, resource)}"
+        case act.Pay(resource, n):
+            return f"lose {n} {RESOURCE_NAMES.get(resource, resource)}"
+        case act.Discard(card):
+            return f"discard {name(card)}"
+    return str(action)
 
 
 def static_data(game: Elysium) -> dict[str, Any]:

@@ -200,6 +200,10 @@ class Ilium(Game):
         """The colour of the seat's archaeologists (its name, as a CSS colour)."""
         return COLOURS[player].lower()
 
+    def action_label(self, action: Action) -> str:
+        """An action in plain words ("dig at HIS (Hisarlik)"); its text stays the machine form."""
+        return text.action_label(self, action)  # type: ignore[arg-type]
+
     def describe_event(self, event: Event) -> str:
         """One event in words."""
         return text.describe_event(self, event)

@@ -6,6 +6,16 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Event
+from kleos.games.ilium.actions import (
+    ChooseSite,
+    ChooseToken,
+    EndGameOffer,
+    IliumAction,
+    PlaceCube,
+    PlaceGroup,
+    PlayCard,
+    StopCubes,
+)
 from kleos.games.ilium.board import TYPES
 
 if TYPE_CHECKING:
@@ -19,6 +29,32 @@ def _names(game: Ilium, players: list[int]) -> str:
 
 def _site(game: Ilium, site_id: str) -> str:
     return f"{site_id} ({game.board.sites[game.board.site_index(site_id)].name})"
+
+
+def _space(game: Ilium, path_id: str, space: int) -> str:
+    path = game.board.paths[game.board.path_index(path_id)]
+    shovel, other = game.board.sites[path.shovel].id, game.board.sites[path.other].id
+    return f"{path_id} ({shovel}–{other}), space {space}"
+
+
+def action_label(game: Ilium, action: IliumAction) -> str:
+    """An action in plain words, for buttons and screen readers."""
+    match action:
+        case PlayCard(value=value):
+            return f"play a {value}"
+        case PlaceGroup(path=path, space=space):
+            return f"place your group on {_space(game, path, space)}"
+        case PlaceCube(path=path, space=space):
+            return f"place a supply cube on {_space(game, path, space)}"
+        case StopCubes():
+            return "no more cubes"
+        case ChooseSite(site=site):
+            return f"dig at {_site(game, site)}"
+        case ChooseToken(artifact=artifact):
+            return f"take the lowest {artifact} token"
+        case EndGameOffer(end=end):
+            return "end the game now" if end else "play on to the last card"
+    return str(action)
 
 
 def describe_excavation(game: Ilium, event: Event) -> str:

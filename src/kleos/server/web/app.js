@@ -1,0 +1,335 @@
+// The pages: home (create or join a game), invite links, my games; the game page is game.js.
+import { api, createdGame, heldSeats, holdSeat, keepCreated } from "./api.js";
+import { showGame } from "./game.js";
+import { h, mount, title } from "./ui.js";
+
+const main = document.getElementById("main");
+
+// ------------------------------------------------------------------ theme, sound, toasts
+
+function setupTheme() {
+  const button = document.getElementById("theme");
+  const stored = localStorage.getItem("kleos.theme");
+  const prefersDark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
+  const apply = (theme) => {
+    document.documentElement.dataset.theme = theme;
+    const dark = theme === "dark";
+    button.textContent = dark ? "Light" : "Dark";
+    button.setAttribute("aria-label", dark ? "Light theme" : "Dark theme");
+    button.setAttribute("aria-pressed", String(dark));
+  };
+  apply(stored ?? (prefersDark ? "dark" : "light"));
+  button.addEventListener("click", () => {
+    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+    localStorage.setItem("kleos.theme", next);
+    apply(next);
+  });
+}
+
+function setupSound() {
+  const button = document.getElementById("sound");
+  const show = () => {
+    const on = localStorage.getItem("kleos.sound") === "on";
+    button.textContent = on ? "Sound on" : "Sound off";
+    button.setAttribute("aria-pressed", String(on));
+  };
+  show();
+  button.addEventListener("click", () => {
+    localStorage.setItem("kleos.sound", localStorage.getItem("kleos.sound") === "on" ? "off" : "on");
+    show();
+  });
+}
+
+let toastTimer = null;
+/** A short message at the bottom of the page (also read out by screen readers). */
+export function toast(message) {
+  const node = document.getElementById("toast");
+  node.textContent = message;
+  node.classList.add("shown");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => node.classList.remove("shown"), 4000);
+}
+
+// ------------------------------------------------------------------ home
+
+async function showHome() {
+  document.title = "Kleos — new game";
+  const catalog = await api("/api/catalog");
+  const form = h("form", { class: "panel stack", "aria-labelledby": "new-title" });
+  const message = h("p", { class: "error", role: "alert" });
+  const gameSelect = h(
+    "select",
+    { id: "game", name: "game" },
+    catalog.games.map((g) => h("option", { value: g.id }, g.title)),
+  );
+  const playersSelect = h("select", { id: "players", name: "players" });
+  const options = h("div");
+  const seats = h("div", { class: "stack" });
+
+  const chosen = () => catalog.games.find((g) => g.id === gameSelect.value);
+
+  function drawPlayers() {
+    const g = chosen();
+    const current = Number(playersSelect.value) || 3;
+    mount(
+      playersSelect,
+      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map(
+        (n) => h("option", { value: n, selected: n === Math.min(Math.max(current, g.min_players), g.max_players) }, n),
+      ),
+    );
+  }
+
+  function drawOptions() {
+    const g = chosen();
+    const parts = [];
+    if (g.variants.length) {
+      parts.push(
+        h(
+          "fieldset",
+          {},
+          h("legend", {}, "Variants"),
+          g.variants.map((v) =>
+            h("label", {}, h("input", { type: "checkbox", name: "variant", value: v }), title(v.replaceAll("-", " "))),
+          ),
+        ),
+      );
+    }
+    if (g.families) {
+      const familyBoxes = g.families.map((f) =>
+        h(
+          "label",
+          { title: f.theme },
+          h("input", { type: "checkbox", name: "family", value: f.id, disabled: true }),
+          f.name,
+        ),
+      );
+      const choice = (value, text, checked = false) =>
+        h("label", {}, h("input", { type: "radio", name: "families", value, checked }), text);
+      const fieldset = h(
+        "fieldset",
+        {},
+        h("legend", {}, "Families (5 in play)"),
+        h("div", { class: "row" }, choice("recommended", "Recommended", true), choice("random", "At random"), choice("custom", "Choose")),
+        h("div", { class: "row" }, familyBoxes),
+      );
+      fieldset.addEventListener("change", () => {
+        const custom = form.querySelector('input[name="families"]:checked')?.value === "custom";
+        for (const box of fieldset.querySelectorAll('input[name="family"]')) box.disabled = !custom;
+      });
+      parts.push(fieldset);
+    }
+    mount(options, parts);
+  }
+
+  function drawSeats() {
+    const n = Number(playersSelect.value);
+    const kinds = [["me", "Me"], ["human", "A friend (invite link)"], ...catalog.levels.map((l) => [l, `AI: ${l}`])];
+    mount(
+      seats,
+      Array.from({ length: n }, (_, seat) =>
+        h(
+          "div",
+          { class: "row" },
+          h("label", { for: `seat-${seat}` }, `Seat ${seat + 1}`),
+          h(
+            "select",
+            { id: `seat-${seat}`, name: `seat-${seat}` },
+            kinds.map(([value, text]) => h("option", { value, selected: value === (seat === 0 ? "me" : "medium") }, text)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  gameSelect.addEventListener("change", () => {
+    drawPlayers();
+    drawOptions();
+    drawSeats();
+  });
+  playersSelect.addEventListener("change", drawSeats);
+  drawPlayers();
+  drawOptions();
+  drawSeats();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const n = Number(playersSelect.value);
+    const picks = Array.from({ length: n }, (_, seat) => form.querySelector(`[name="seat-${seat}"]`).value);
+    const body = { game: gameSelect.value, players: n, seats: picks.map((p) => (p === "me" ? "human" : p)), options: {} };
+    const variants = [...form.querySelectorAll('input[name="variant"]:checked')].map((b) => b.value);
+    if (variants.length) body.options.variants = variants;
+    const families = form.querySelector('input[name="families"]:checked')?.value;
+    if (families === "recommended") body.options.families = "recommended";
+    if (families === "custom") {
+      body.options.families = [...form.querySelectorAll('input[name="family"]:checked')].map((b) => b.value);
+    }
+    try {
+      const created = await api("/api/games", { method: "POST", body });
+      keepCreated(created);
+      const mine = created.seats.filter((s) => picks[s.seat] === "me");
+      for (const s of mine) holdSeat({ game_id: created.id, seat: s.seat, token: s.token, game: body.game, players: n });
+      const invited = created.seats.some((s) => picks[s.seat] === "human");
+      if (!invited && mine.length === 1) location.assign(mine[0].url);
+      else location.assign(`/games/${created.id}/invite`);
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+
+  mount(
+    form,
+    h("h1", { id: "new-title" }, "New game"),
+    h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSelect, h("label", { for: "players" }, "Players"), playersSelect),
+    options,
+    h("fieldset", {}, h("legend", {}, "Who plays each seat"), seats),
+    h("button", { class: "primary", type: "submit" }, "Create game"),
+    message,
+  );
+  const open = h("section", { class: "panel", "aria-labelledby": "open-title" }, h("h2", { id: "open-title" }, "Open games"));
+  mount(main, h("div", { class: "stack" }, form, open));
+  showOpenGames(open);
+}
+
+async function showOpenGames(section) {
+  const games = await api("/api/games");
+  const list = games.length
+    ? h(
+        "ul",
+        {},
+        games.map((g) =>
+          h(
+            "li",
+            { class: "row" },
+            `${title(g.game)}, ${g.players} players — ${g.free_seats.length} free seat(s)`,
+            h("button", { type: "button", onclick: () => join(g) }, `Join ${title(g.game)} game`),
+          ),
+        ),
+      )
+    : h("p", { class: "muted" }, "No game is waiting for players.");
+  section.append(list);
+}
+
+async function join(g) {
+  try {
+    const seat = await api(`/api/games/${g.id}/join`, { method: "POST" });
+    holdSeat({ game_id: g.id, seat: seat.seat, token: seat.token, game: g.game, players: g.players });
+    location.assign(seat.url);
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+// ------------------------------------------------------------------ invite
+
+function showInvite(id) {
+  document.title = "Kleos — invite";
+  const created = createdGame(id);
+  if (!created) {
+    mount(
+      main,
+      h("div", { class: "panel" }, h("h1", {}, "Invite links"), h("p", {}, "Invite links are shown once, to whoever created the game, in the tab that created it."), h("a", { href: `/games/${id}` }, "Watch the game")),
+    );
+    return;
+  }
+  const held = new Set(heldSeats().filter((s) => s.game_id === id).map((s) => s.seat));
+  const row = (label, url) => {
+    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
+    const copy = h("button", { type: "button" }, `Copy ${label}`);
+    copy.addEventListener("click", async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+        toast("Copied");
+      } catch {
+        document.execCommand?.("copy");
+        toast("Copied");
+      }
+    });
+    return h("div", { class: "copy-row" }, h("span", {}, label), input, copy);
+  };
+  mount(
+    main,
+    h(
+      "div",
+      { class: "panel stack" },
+      h("h1", {}, "Invite your friends"),
+      h("p", { class: "muted" }, "Each link is one seat: send each friend their own. Whoever holds a link plays that seat, so keep them private."),
+      created.seats.map((s) =>
+        s.url
+          ? h(
+              "div",
+              {},
+              row(`seat ${s.seat + 1} link`, s.url),
+              held.has(s.seat) ? h("a", { href: s.url }, `Play seat ${s.seat + 1} (you)`) : null,
+            )
+          : h("p", {}, `Seat ${s.seat + 1}: AI (${s.kind})`),
+      ),
+      row("spectator link", created.spectator_url),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ my games
+
+async function showMyGames() {
+  document.title = "Kleos — my games";
+  const held = heldSeats().slice(0, 40);
+  const section = h("section", { class: "stack" }, h("h1", {}, "My games"));
+  mount(main, section);
+  if (!held.length) {
+    section.append(h("p", { class: "muted" }, "This browser holds no seat yet. ", h("a", { href: "/" }, "Start a game")));
+    return;
+  }
+  const rows = await Promise.all(
+    held.map(async (s) => {
+      try {
+        const env = await api(`/api/games/${s.game_id}?token=${encodeURIComponent(s.token)}`);
+        return { s, env };
+      } catch (error) {
+        return { s, error };
+      }
+    }),
+  );
+  const rank = ({ env }) => (!env ? 3 : env.is_terminal ? 2 : env.current_player === env.viewer ? 0 : 1);
+  rows.sort((a, b) => rank(a) - rank(b) || b.s.at - a.s.at);
+  const describe = ({ s, env, error }) => {
+    if (!env) return `unavailable: ${error.message}`;
+    if (env.is_terminal) return "finished";
+    return env.current_player === env.viewer ? "your turn" : `${env.seats[env.current_player]?.name ?? "someone"} to play`;
+  };
+  section.append(
+    h(
+      "div",
+      { class: "grid-games" },
+      rows.map((row) =>
+        h(
+          "a",
+          { class: "panel", href: `/games/${row.s.game_id}?token=${encodeURIComponent(row.s.token)}`, "data-state": rank(row) === 0 ? "my-turn" : "" },
+          h("strong", {}, `${title(row.s.game)}, ${row.s.players} players`),
+          h("div", {}, `Seat ${row.s.seat + 1} — `, h("span", { class: rank(row) === 0 ? "turn mine" : "muted" }, describe(row))),
+        ),
+      ),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ routes
+
+function route() {
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  let match;
+  if (path === "/") return showHome();
+  if (path === "/my") return showMyGames();
+  if ((match = path.match(/^\/games\/([A-Za-z0-9]+)\/invite$/))) return showInvite(match[1]);
+  if ((match = path.match(/^\/games\/([A-Za-z0-9]+)$/))) {
+    const token = new URLSearchParams(location.search).get("token");
+    return showGame(main, match[1], token, { toast, holdSeat });
+  }
+  mount(main, h("p", {}, "There is no such page. ", h("a", { href: "/" }, "Home")));
+}
+
+setupTheme();
+setupSound();
+Promise.resolve(route()).catch((error) => {
+  mount(main, h("div", { class: "panel" }, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message)));
+});

@@ -1,0 +1,173 @@
+// The game page: the board, whose turn it is, the choices, the players, the log; live over a
+// WebSocket. A finished game shows its result, replay and analysis (replay.js).
+import { api, connect } from "./api.js";
+import { showFinished } from "./replay.js";
+import { logItem } from "./story.js";
+import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
+
+const BOARDS = { ilium: () => import("./ilium.js"), elysium: () => import("./elysium.js") };
+
+/** The board module of a game: `render(root, info, env, ctx)` returns the ids it made clickable. */
+export async function boardFor(info) {
+  return BOARDS[info.game]();
+}
+
+export async function showGame(main, id, token, { toast, holdSeat }) {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  let info;
+  let env;
+  try {
+    [info, env] = await Promise.all([api(`/api/games/${id}/info`), api(`/api/games/${id}${query}`)]);
+  } catch (error) {
+    mount(main, h("div", { class: "panel" }, h("h1", {}, "This game cannot be opened"), h("p", { class: "error" }, error.message), h("a", { href: "/" }, "Home")));
+    return;
+  }
+  if (token && env.viewer !== null) holdSeat({ game_id: id, seat: env.viewer, token, game: info.game, players: info.players });
+  const board = await boardFor(info);
+  if (env.is_terminal) {
+    await showFinished(main, info, env, board);
+    return;
+  }
+  const page = new LivePage(main, info, env, board, token, toast);
+  await page.start();
+}
+
+class LivePage {
+  constructor(main, info, env, board, token, toast) {
+    Object.assign(this, { main, info, env, board, token, toast });
+    this.log = new Map();
+    this.waiting = false;
+    this.wasMyTurn = false;
+    this.boardRoot = h("div", { class: "board" });
+    this.turnRoot = h("section", { class: "panel turn-panel", "aria-labelledby": "turn-title", "aria-live": "polite" });
+    this.playersRoot = h("section", { class: "panel", "aria-labelledby": "players-title" });
+    this.logList = h("ol", { class: "log", "aria-label": "Moves" });
+    this.connection = h("p", { class: "muted", role: "status" });
+    const logRoot = h("section", { class: "panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Log"), this.logList);
+    mount(
+      main,
+      h("h1", {}, `${info.title}, ${info.players} players`, env.viewer === null ? " — watching" : ` — you are ${seatName(info, env.viewer)}`),
+      h("div", { class: "game live" }, this.turnRoot, this.boardRoot, h("div", { class: "side" }, this.playersRoot, logRoot, this.connection)),
+    );
+  }
+
+  async start() {
+    this.addMoves(await api(`/api/games/${this.env.id}/log${this.token ? `?token=${encodeURIComponent(this.token)}` : ""}`));
+    this.draw();
+    this.live = connect(this.env.id, this.token, {
+      onEnvelope: (env) => this.receive(env),
+      onError: (message) => {
+        this.waiting = false;
+        this.toast(message.error);
+        this.draw();
+      },
+      onState: (state) => {
+        this.connection.textContent = state === "connected" ? "" : state === "refused" ? "This link is no longer valid." : "Connection lost — reconnecting…";
+      },
+    });
+  }
+
+  async receive(env) {
+    const known = this.log.size;
+    const first = env.recent[0]?.state_id ?? known;
+    if (first > known) {
+      this.addMoves(await api(`/api/games/${env.id}/log?since=${known}${this.token ? `&token=${encodeURIComponent(this.token)}` : ""}`));
+    }
+    this.addMoves(env.recent);
+    this.env = env;
+    this.waiting = false;
+    if (env.is_terminal) {
+      this.live.close();
+      await showFinished(this.main, this.info, env, this.board);
+      return;
+    }
+    this.draw();
+  }
+
+  addMoves(moves) {
+    const fresh = moves.filter((m) => !this.log.has(m.state_id));
+    for (const move of moves) this.log.set(move.state_id, move);
+    for (const move of fresh.sort((a, b) => a.state_id - b.state_id)) this.logList.append(logItem(this.info, move));
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  choose(actionId) {
+    if (this.waiting) return;
+    if (this.live.act(this.env.state_id, actionId)) {
+      this.waiting = true;
+      this.draw();
+    } else {
+      this.toast("Not connected — wait a moment and try again.");
+    }
+  }
+
+  draw() {
+    const { info, env } = this;
+    const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
+    const ctx = { choose: (id) => this.choose(id), replay: false };
+    const shown = mine ? env : { ...env, legal_actions: [] };
+    const handled = this.board.render(this.boardRoot, info, shown, ctx);
+    const rest = (shown.legal_actions ?? []).filter((c) => !handled.has(c.id));
+    const thinking = env.status.find((s) => s.seat === env.current_player && s.status === "thinking");
+    const hint = mine ? this.board.explain?.(env) : null;
+    mount(
+      this.turnRoot,
+      h("h2", { id: "turn-title" }, "Turn"),
+      h(
+        "p",
+        { class: `turn${mine ? " mine" : ""}`, "data-turn": mine ? "mine" : "other" },
+        mine ? "Your turn" : this.waiting ? "Sending…" : [seatBadge(info, env.current_player), thinking ? " is thinking…" : " to play"],
+      ),
+      env.decision ? h("p", {}, env.decision.prompt) : null,
+      hint ? h("p", { class: "muted" }, hint) : null,
+      rest.length ? h("div", { class: "choices", role: "group", "aria-label": "Your choices" }, rest.map((c) => actionButton(c, ctx.choose))) : null,
+    );
+    mount(
+      this.playersRoot,
+      h("h2", { id: "players-title" }, "Players"),
+      h(
+        "ul",
+        { class: "players" },
+        env.seats.map((seat) => {
+          const status = env.status[seat.seat];
+          return h(
+            "li",
+            { class: seat.seat === env.current_player ? "now" : "" },
+            h("span", {}, seatBadge(info, seat.seat), seat.seat === env.viewer ? " (you)" : "", status.kind === "ai" ? ` · AI ${status.agent}` : ""),
+            h("span", { class: `status-${status.status}` }, summary(seat), " · ", status.status),
+          );
+        }),
+      ),
+    );
+    document.title = `${mine ? "● Your turn — " : ""}${info.title} — Kleos`;
+    if (mine && !this.wasMyTurn) ping();
+    this.wasMyTurn = mine;
+  }
+}
+
+/** A seat's public numbers, as the envelope gives them ("gold 5 · VP 3"). */
+function summary(seat) {
+  return Object.entries(seat)
+    .filter(([key, value]) => !["seat", "name", "colour"].includes(key) && typeof value === "number")
+    .map(([key, value]) => `${key.replaceAll("_", " ")} ${value}`)
+    .join(" · ");
+}
+
+let audio = null;
+/** A short tone when it becomes my turn, if sound is on. */
+function ping() {
+  if (localStorage.getItem("kleos.sound") !== "on") return;
+  try {
+    audio ??= new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.3);
+  } catch {
+    // No audio here: the title still says it is my turn.
+  }
+}

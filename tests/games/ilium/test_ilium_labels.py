@@ -1,0 +1,39 @@
+"""Ilium's action labels: every action said in plain words for buttons and screen readers,
+while its text stays the machine form."""
+
+from __future__ import annotations
+
+import kleos
+from kleos.games.ilium.actions import (
+    ChooseSite,
+    ChooseToken,
+    EndGameOffer,
+    PlaceCube,
+    PlaceGroup,
+    PlayCard,
+    StopCubes,
+)
+
+
+def test_every_ilium_action_has_a_plain_label_naming_its_path_or_site() -> None:
+    game = kleos.make("ilium", players=3, seed=1)
+    labels = {
+        PlayCard(2): "play a 2",
+        PlaceGroup("p12", 3): "place your group on p12 (SKF–SCM), space 3",
+        PlaceCube("p12", 0): "place a supply cube on p12 (SKF–SCM), space 0",
+        StopCubes(): "no more cubes",
+        ChooseSite("HIS"): "dig at HIS (Hisarlik)",
+        ChooseToken("Coins"): "take the lowest Coins token",
+        EndGameOffer(True): "end the game now",
+        EndGameOffer(False): "play on to the last card",
+    }
+    for action, label in labels.items():
+        assert game.action_label(action) == label
+
+
+def test_the_legal_actions_of_an_envelope_carry_their_labels() -> None:
+    game = kleos.make("ilium", players=2, seed=2)
+    state = game.new_initial_state()
+    for action in state.legal_actions():
+        label = game.action_label(action)
+        assert label.startswith("place your group on ") and str(action).split()[1][:3] in label

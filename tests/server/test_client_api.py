@@ -1,0 +1,143 @@
+"""What the browser client stands on: its pages and modules, the catalog, a game's static
+info and told log, the replay of a finished game and its analysis in the background."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import create, envelope, wait_for
+from fastapi.testclient import TestClient
+
+from kleos.server.app import create_app
+from kleos.server.pages import WEB
+from kleos.server.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """A server whose analysis is quick (a short search, few rollouts)."""
+    settings = Settings(
+        data_dir=tmp_path_factory.mktemp("quick"),
+        ai_workers=1,
+        games_per_minute=10_000,
+        analysis_agent="ismcts:iterations=8",
+        analysis_samples=2,
+    )
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def finished_game(client: TestClient, game: str = "ilium", players: int = 2) -> dict[str, Any]:
+    """A game of random AI seats, played to its end; its spectator envelope."""
+    created = create(client, game, ["random"] * players)
+    return wait_for(client, created["id"], None, lambda found: found["is_terminal"])
+
+
+def test_every_page_route_serves_the_client_shell_with_its_security_headers(
+    client: TestClient,
+) -> None:
+    for path in ("/", "/my", "/games/abc123", "/games/abc123/invite"):
+        page = client.get(path)
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert '<script type="module" src="/static/app.js">' in page.text
+        assert page.headers["referrer-policy"] == "no-referrer"  # links carry tokens
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_every_module_and_stylesheet_the_client_names_is_served(client: TestClient) -> None:
+    shell = (WEB / "index.html").read_text()
+    named = set(re.findall(r'(?:src|href)="/static/([\w.-]+)"', shell))
+    for module in WEB.glob("*.js"):
+        named |= set(re.findall(r'from "\./([\w.-]+)"', module.read_text()))
+        named |= set(re.findall(r'import\("\./([\w.-]+)"\)', module.read_text()))
+    assert {"app.js", "game.js", "ilium.js", "elysium.js", "style.css"} <= named
+    for name in named:
+        served = client.get(f"/static/{name}")
+        assert served.status_code == 200, name
+        assert served.headers["referrer-policy"] == "no-referrer"
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_the_catalog_lists_each_game_its_players_variants_families_and_the_ai_levels(
+    client: TestClient,
+) -> None:
+    catalog = client.get("/api/catalog").json()
+    games = {g["id"]: g for g in catalog["games"]}
+    assert games["ilium"]["variants"] == ["strategic-expeditions", "burial-vaults"]
+    assert (games["ilium"]["min_players"], games["ilium"]["max_players"]) == (2, 4)
+    assert len(games["elysium"]["families"]) == 8 and games["ilium"]["families"] is None
+    assert catalog["levels"] == ["random", "easy", "medium", "hard"]
+
+
+def test_a_games_info_is_its_static_info_and_its_seat_kinds_never_its_seed(
+    client: TestClient,
+) -> None:
+    created = create(client, "ilium", ["human", "easy"])
+    info = client.get(f"/api/games/{created['id']}/info").json()
+    assert info["game"] == "ilium" and info["kinds"] == ["human", "easy"]
+    assert len(info["data"]["board"]["sites"]) == 13
+    assert "seed" not in str(info)
+    assert client.get("/api/games/nope/info").status_code == 404
+
+
+def test_the_log_tells_every_move_and_its_events_in_words(client: TestClient) -> None:
+    watched = finished_game(client)
+    log = client.get(f"/api/games/{watched['id']}/log").json()
+    assert [entry["state_id"] for entry in log] == list(range(watched["state_id"]))
+    assert all(event["text"] for entry in log for event in entry["events"])
+    told = [event["text"] for entry in log for event in entry["events"]]
+    assert any(text.startswith("Scoring") for text in told)
+    later = client.get(f"/api/games/{watched['id']}/log?since=5").json()
+    assert later == log[5:]
+    assert client.get(f"/api/games/{watched['id']}/log?since=-1").status_code == 422
+    assert client.get(f"/api/games/{watched['id']}/log?token=forged").status_code == 403
+
+
+def test_a_finished_game_is_replayed_move_by_move_with_every_seats_secrets(
+    client: TestClient,
+) -> None:
+    watched = finished_game(client, players=3)
+    game_id, plies = watched["id"], watched["state_id"]
+    start = client.get(f"/api/games/{game_id}/replay?ply=0").json()
+    assert start["ply"] == 0 and start["plies"] == plies and start["state_id"] == 0
+    assert start["recent"] == [] and not start["legal_actions"]
+    assert [sorted(p) for p in start["privates"]] == [["historian", "top_card"]] * 3
+    end = client.get(f"/api/games/{game_id}/replay?ply={plies}").json()
+    assert end["public"] == watched["public"] and end["outcome"] == watched["outcome"]
+    middle = client.get(f"/api/games/{game_id}/replay?ply=10").json()
+    assert [m["state_id"] for m in middle["recent"]] == list(range(2, 10))
+    refused = client.get(f"/api/games/{game_id}/replay?ply={plies + 1}")
+    assert refused.status_code == 422 and str(plies) in refused.json()["error"]
+    live = create(client, "ilium", ["human", "random"])
+    assert client.get(f"/api/games/{live['id']}/replay?ply=0").status_code == 403
+
+
+def test_the_analysis_is_computed_once_in_the_background_and_kept(
+    quick: TestClient, tmp_path: Path
+) -> None:
+    watched = finished_game(quick)
+    game_id = watched["id"]
+    first = quick.get(f"/api/games/{game_id}/analysis").json()
+    assert first["status"] in ("running", "done")
+    deadline = time.monotonic() + 120
+    result = first
+    while result["status"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.1)
+        result = quick.get(f"/api/games/{game_id}/analysis").json()
+    chances = result["chances"]
+    assert len(chances) == watched["state_id"] + 1
+    assert all(abs(sum(row) - 1) < 1e-3 for row in chances)
+    winners = watched["outcome"]["winners"]
+    assert chances[-1] == [1 / len(winners) if p in winners else 0 for p in range(2)]
+    assert result["moves"] and {m["mark"] for m in result["moves"]} <= {"", "!", "?", "??"}
+    assert quick.get(f"/api/games/{game_id}/analysis").json() == result  # kept, not redone
+    live = create(quick, "ilium", ["human", "random"])
+    assert quick.get(f"/api/games/{live['id']}/analysis").status_code == 403
+    assert envelope(quick, live["id"])["is_terminal"] is False
