@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
-#   make play   - play Ilium in the terminal against two AI seats
+#   make serve  - the game server and its browser client at http://127.0.0.1:8000
+#   (make play  - Ilium in the terminal against two AI seats)
 #   make test   - lint, type-check and run the whole test suite
 PYTHON ?= python3
 VENV := .venv

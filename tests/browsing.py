@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 
@@ -26,6 +27,7 @@ def create_game(page: Page, game: str, seats: Sequence[str], **checks: Sequence[
         for value in values:
             page.locator(f'input[name="{name}"][value="{value}"]').check()
     page.get_by_role("button", name="Create game").click()
+    page.wait_for_url(re.compile(r"/games/\w+"))
 
 
 def take_turn(page: Page, rng: random.Random) -> bool:

@@ -177,3 +177,17 @@ def test_game_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
             201,
             429,
         ]
+
+
+def test_the_seats_a_creator_takes_are_never_offered_to_a_stranger(client: TestClient) -> None:
+    response = client.post(
+        "/api/games", json={"game": "ilium", "seats": ["human", "human"], "taken": [0]}
+    )
+    game_id = response.json()["id"]
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    assert listed[game_id]["free_seats"] == [1]
+    for taken in ([1], [5], [-1]):
+        refused = client.post(
+            "/api/games", json={"game": "ilium", "seats": ["human", "random"], "taken": taken}
+        )
+        assert refused.status_code == 422, taken

@@ -271,6 +271,9 @@ def serve(
         settings = server_settings(
             host, port, data_dir, database_url, public_url, ai_workers, games_per_minute
         )
+        Console(stderr=True, highlight=False).print(
+            f"Kleos is served at [bold]{settings.public_url}[/] — open it in a browser to play."
+        )
         run_server(settings, host, port)
 
 

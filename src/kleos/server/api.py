@@ -42,6 +42,11 @@ class CreateGame(Body):
         max_length=8, examples=[["human", "hard", "random"]]
     )
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"variants": []}])
+    taken: list[Annotated[int, Field(ge=0, le=7)]] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Human seats the creator plays: never offered to someone joining.",
+    )
 
 
 class SubmitAction(Body):
@@ -124,7 +129,7 @@ async def create_game(body: CreateGame, request: Request, hub: HubDep) -> dict[s
     players = body.players if body.players is not None else len(body.seats)
     client = request.client.host if request.client else "unknown"
     game_id, tokens = await hub.create(
-        body.game, players, list(body.seats), dict(body.options), client
+        body.game, players, list(body.seats), dict(body.options), client, taken=tuple(body.taken)
     )
     live = await hub.game(game_id)
     return _created(hub, game_id, live.kinds, tokens)

@@ -163,13 +163,18 @@ class Hub:
         options: dict[str, Any],
         client: str,
         rematch_of: str | None = None,
+        taken: tuple[int, ...] = (),
     ) -> tuple[str, list[str | None]]:
-        """A new game; returns its id and each human seat's token (None for AI seats)."""
+        """A new game; returns its id and each human seat's token (None for AI seats). The
+        `taken` human seats are the creator's: they are never offered to someone joining."""
         self._rate_limit(client)
         variants = options.pop("variants", ())
         if len(seats) != players:
             raise ConfigError(f"{len(seats)} seats named for {players} players")
         kinds = [_seat_kind(seat) for seat in seats]
+        for seat in taken:
+            if not 0 <= seat < players or kinds[seat] != HUMAN:
+                raise ConfigError(f"seat {seat} is not a human seat of this game to take")
         # As from a record: options are data, so no client can make the server open a file.
         game = make_from_config(
             {
@@ -195,7 +200,12 @@ class Hub:
             rematch_of=rematch_of,
         )
         row.seats = [
-            SeatRow(seat=p, kind=kind, token_hash=token_hash(t) if t else None, joined=t is None)
+            SeatRow(
+                seat=p,
+                kind=kind,
+                token_hash=token_hash(t) if t else None,
+                joined=t is None or p in taken,
+            )
             for p, (kind, t) in enumerate(zip(kinds, tokens, strict=True))
         ]
         await asyncio.to_thread(self._add, row)

@@ -343,13 +343,18 @@ def _quest_name(s: ElysiumState, p: PlayerId) -> str:
     return "incomplete" if s.quest[p] == INCOMPLETE else s.game.quests[s.quest[p]].id
 
 
-def eleusis_step(s: ElysiumState, task: EleusisStep) -> None:
-    """A player's Eleusis powers are active with two or more Eleusis cards in the Domain."""
-    p = task.player
+def active_eleusis(s: ElysiumState, p: PlayerId) -> tuple[int, ...]:
+    """p's Eleusis cards if their powers are active: two or more Eleusis cards in the Domain."""
     power = s.game.tables.power
-    active = tuple(c for c in sorted(s.domain[p]) if power[c] == "eleusis")
-    if len(active) >= 2:
-        s.stack.append(AskOrder(p, DecisionKind.ORDER_ELEUSIS, active))
+    cards = tuple(c for c in sorted(s.domain[p]) if power[c] == "eleusis")
+    return cards if len(cards) >= 2 else ()
+
+
+def eleusis_step(s: ElysiumState, task: EleusisStep) -> None:
+    """Resolve the player's active Eleusis powers, in the order the player chooses."""
+    active = active_eleusis(s, task.player)
+    if active:
+        s.stack.append(AskOrder(task.player, DecisionKind.ORDER_ELEUSIS, active))
 
 
 def ask_order(s: ElysiumState, task: AskOrder) -> None:

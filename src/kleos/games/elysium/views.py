@@ -9,7 +9,7 @@ from kleos.games.elysium import actions as act
 from kleos.games.elysium.actions import CITIZEN, NEW_LEGEND, TakeCard, TakeQuest, Transfer, UsePower
 from kleos.games.elysium.cards import Card, Quest
 from kleos.games.elysium.legends import transfer_cost
-from kleos.games.elysium.rules import eligible_cards, eligible_quests
+from kleos.games.elysium.rules import active_eleusis, eligible_cards, eligible_quests
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState, Legend
 from kleos.games.elysium.tasks import DecisionKind
 from kleos.games.elysium.text import RESOURCE_NAMES, card_text
@@ -88,6 +88,7 @@ def view(s: ElysiumState) -> ViewParts:
                 "domain": [
                     {"card": ids[c], "turned": s.turned[c], "ring": s.ring[c]} for c in s.domain[p]
                 ],
+                "eleusis_active": bool(active_eleusis(s, p)),
                 "citizens": [s.citizen_handle[c] for c in s.citizens[p]],
                 "can_take": _can_take(s, p),
                 "elysium": [_legend(s, legend) for legend in s.elysium[p]],

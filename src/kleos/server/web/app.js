@@ -155,7 +155,13 @@ async function showHome() {
     event.preventDefault();
     const n = Number(playersSelect.value);
     const picks = Array.from({ length: n }, (_, seat) => form.querySelector(`[name="seat-${seat}"]`).value);
-    const body = { game: gameSelect.value, players: n, seats: picks.map((p) => (p === "me" ? "human" : p)), options: {} };
+    const body = {
+      game: gameSelect.value,
+      players: n,
+      seats: picks.map((p) => (p === "me" ? "human" : p)),
+      taken: picks.flatMap((p, seat) => (p === "me" ? [seat] : [])),
+      options: {},
+    };
     const variants = [...form.querySelectorAll('input[name="variant"]:checked')].map((b) => b.value);
     if (variants.length) body.options.variants = variants;
     const families = form.querySelector('input[name="families"]:checked')?.value;
@@ -199,7 +205,7 @@ async function showOpenGames(section) {
         games.map((g) =>
           h(
             "li",
-            { class: "row" },
+            { class: "row", "data-game": g.id },
             `${title(g.game)}, ${g.players} players — ${g.free_seats.length} free seat(s)`,
             h("button", { type: "button", onclick: () => join(g) }, `Join ${title(g.game)} game`),
           ),

@@ -255,8 +255,7 @@ export function render(root, info, env, ctx) {
   const players = seats.map((p) => {
     const ps = pub.players_state[p];
     const seat = env.seats[p];
-    const eleusis = ps.domain.filter((d) => cards.get(d.card)?.power === "eleusis").length;
-    const figures = [`${seat.gold} gold`, `${seat.vp} VP`, ares ? `${seat.pp} PP` : null].filter(Boolean);
+        const figures = [`${seat.gold} gold`, `${seat.vp} VP`, ares ? `${seat.pp} PP` : null].filter(Boolean);
     const columns = info.data.columns.map((col) => {
       const on = ps.columns.includes(col);
       const where = on ? "on the board" : "dismissed until the end of the epoch";
@@ -283,7 +282,7 @@ export function render(root, info, env, ctx) {
     }
     const domain = ps.domain.map((d) => {
       const power = cards.get(d.card)?.power;
-      const flags = power === "eleusis" ? [eleusis >= 2 ? "Eleusis active" : "Eleusis inactive: needs another"] : [];
+      const flags = power === "eleusis" ? [ps.eleusis_active ? "Eleusis active" : "Eleusis inactive: needs another"] : [];
       return card(d.card, { state: d, flags });
     });
     if (ps.citizens.length) {
