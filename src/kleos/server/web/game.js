@@ -103,6 +103,8 @@ class LivePage {
 
   draw() {
     const { info, env } = this;
+    // A redraw (someone connects, an AI starts thinking) keeps the keyboard focus where it was.
+    const focused = document.activeElement?.dataset?.action;
     const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
     const ctx = { choose: (id) => this.choose(id), replay: false };
     const shown = mine ? env : { ...env, legal_actions: [] };
@@ -139,6 +141,7 @@ class LivePage {
         }),
       ),
     );
+    if (focused) this.main.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
     document.title = `${mine ? "● Your turn — " : ""}${info.title} — Kleos`;
     if (mine && !this.wasMyTurn) ping();
     this.wasMyTurn = mine;

@@ -232,7 +232,7 @@ export function render(root, info, env, ctx) {
   mount(
     root,
     h("div", { class: "board-scroll" }, board),
-    h("div", { class: "ilium-info" }, turnInfo(info, env, ctx), h("div", { class: "panel" }, h("h3", {}, "Collections"), collections(info, env))),
+    h("div", { class: "ilium-info" }, turnInfo(info, env, ctx), h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env))),
     h("p", { class: "muted" }, "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end (space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token."),
   );
   return handled;
@@ -243,5 +243,7 @@ export function explain(env) {
   const kind = env.decision?.kind;
   if (kind === "offer") return "The game may end now: end it, or play on.";
   if (kind === "cube") return "Place a supply cube on a green space of the path, or stop placing cubes.";
+  if (kind === "site") return "You dig at the site you choose (green); a qualifying second player takes from the other one.";
+  if (kind === "token") return "Several of the site's lowest tokens have the same value: choose the type you take.";
   return null;
 }

@@ -37,10 +37,10 @@ export async function showFinished(main, info, env, board) {
   const controls = h(
     "div",
     { class: "replay-controls", role: "group", "aria-label": "Replay" },
-    h("button", { type: "button", onclick: () => show(0), "aria-label": "First move" }, "⏮"),
-    h("button", { type: "button", onclick: step(-1), "aria-label": "Previous move" }, "◀"),
-    h("button", { type: "button", onclick: step(1), "aria-label": "Next move" }, "▶"),
-    h("button", { type: "button", onclick: () => show(plies), "aria-label": "Last move" }, "⏭"),
+    h("button", { type: "button", onclick: () => show(0), "aria-label": "First move" }, "« First"),
+    h("button", { type: "button", onclick: step(-1), "aria-label": "Previous move" }, "‹ Back"),
+    h("button", { type: "button", onclick: step(1), "aria-label": "Next move" }, "Next ›"),
+    h("button", { type: "button", onclick: () => show(plies), "aria-label": "Last move" }, "Last »"),
     slider,
     where,
   );
@@ -57,11 +57,17 @@ export async function showFinished(main, info, env, board) {
     h(
       "div",
       { class: "game" },
-      h("div", { class: "stack" }, h("section", { class: "panel", "aria-labelledby": "replay-title" }, h("h2", { id: "replay-title" }, "Replay"), controls, moveRoot), boardRoot, chartRoot),
+      h(
+        "div",
+        { class: "stack" },
+        breakdown(info, env.outcome),
+        h("section", { class: "panel", "aria-labelledby": "replay-title" }, h("h2", { id: "replay-title" }, "Replay"), controls, moveRoot),
+        boardRoot,
+        chartRoot,
+      ),
       h(
         "div",
         { class: "side" },
-        breakdown(info, env.outcome),
         h("section", { class: "panel" }, h("h2", {}, "Log"), fullLog),
         h("a", { href: `/api/games/${id}/record`, download: `${info.game}-${id}.jsonl` }, "Download the record"),
       ),

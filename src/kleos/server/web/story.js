@@ -26,7 +26,9 @@ export function breakdown(info, outcome) {
     }
   }
   const cell = (value) =>
-    value === null || value === undefined ? "—" : typeof value === "object" ? Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ") : String(value);
+    value !== null && typeof value === "object"
+      ? (Array.isArray(value) ? value : Object.entries(value)).map((item) => h("div", {}, said(item)))
+      : said(value);
   return h(
     "section",
     { class: "panel", "aria-labelledby": "result-title" },
@@ -48,4 +50,14 @@ export function breakdown(info, outcome) {
       ),
     ),
   );
+}
+
+/** Any JSON value in words: "Coins 2", "level 2, cards 3", lists joined by semicolons. */
+function said(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) {
+    return value.length === 2 && typeof value[0] === "string" ? `${value[0].replaceAll("_", " ")} ${said(value[1])}` : value.map(said).join("; ");
+  }
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${said(v)}`).join(", ");
+  return String(value);
 }
