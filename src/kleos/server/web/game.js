@@ -68,6 +68,12 @@ class LivePage {
   }
 
   async receive(env) {
+    if (env.is_terminal) {
+      // Straight to the finished game's page: what the end reveals is shown only there.
+      this.live.close();
+      await showFinished(this.main, this.info, env, this.board);
+      return;
+    }
     const known = this.log.size;
     const first = env.recent[0]?.state_id ?? known;
     if (first > known) {
@@ -76,11 +82,6 @@ class LivePage {
     this.addMoves(env.recent);
     this.env = env;
     this.waiting = false;
-    if (env.is_terminal) {
-      this.live.close();
-      await showFinished(this.main, this.info, env, this.board);
-      return;
-    }
     this.draw();
   }
 
