@@ -29,6 +29,9 @@ BENCH_LABELS = {
     "traced_peak_kib": "Traced peak (KiB)",
     "max_rss_mib": "Max RSS (MiB)",
     "ismcts_iterations_per_s": "ISMCTS iterations/s (opening)",
+    "encode_us": "Median encode (µs)",
+    "observation_string_us": "Median observation string (µs)",
+    "information_state_string_us": "Median information-state string (µs)",
     "games": "Games played",
     "seconds": "Seconds",
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias
@@ -107,6 +107,15 @@ class ViewParts(NamedTuple):
     """The kind of the pending decision ('' once the game is over)."""
     prompt: str
     """The pending decision in words ('' once the game is over)."""
+
+
+class EncodingField(NamedTuple):
+    """One field of a game's observation encoding: entries `start … start + size - 1`."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
 
 
 class State(ABC):
@@ -240,6 +249,29 @@ class State(ABC):
             self._events = None
         return events
 
+    def encode(self, player: PlayerId | None) -> tuple[list[int], list[float]]:
+        """What `player` (None: a spectator) may see, as the non-zero entries (indices
+        ascending, values) of a float vector of `game.encoding_size()` entries laid out as
+        `game.encoding_fields()` documents. Like `view`, it shows nothing the seat may not
+        see: it is the same for every determinization of the seat's information."""
+        seat = self.game.seat(player)
+        encoding = self.game.encoding
+        if encoding is None:
+            raise ConfigError(f"{self.game.title} has no observation encoding")
+        indices, values = encoding.encode(self, seat)
+        return indices, values
+
+    def observation_string(self, player: PlayerId | None) -> str:
+        """What `player` sees now, as text: `encode`'s non-zero entries, `index:value` each."""
+        indices, values = self.encode(player)
+        return " ".join(map("%d:%g".__mod__, zip(indices, values, strict=True)))
+
+    def information_state_string(self, player: PlayerId | None, history: Sequence[int]) -> str:
+        """Everything `player` has seen (perfect recall), given the ids of every move made so
+        far: the seat, those moves (every move of these games is public) and what it sees now."""
+        moves = ",".join(map(str, history))
+        return f"seat {player} moves {moves} sees {self.observation_string(player)}"
+
     def legal_action_ids(self) -> list[int]:
         """The integers of the legal actions, ascending (the fast path for search and RL)."""
         action_id = self.game._action_id
@@ -278,6 +310,10 @@ class Game(ABC):
     heuristics: ClassVar[ModuleType | None] = None
     """The game's heuristics for search agents, if it has them: a module with
     `evaluate(state, player) -> float` and `rollout_action(state, rng) -> Action`."""
+    encoding: ClassVar[ModuleType | None] = None
+    """The game's observation encoding for research interfaces, if it has one: a module with
+    `fields(game) -> list[EncodingField]` (consecutive from 0), `encode(state, player) ->
+    (indices, values)` (see `State.encode`) and `max_game_length(game) -> int`."""
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -434,6 +470,25 @@ class Game(ABC):
     @abstractmethod
     def _static_data(self) -> dict[str, Any]:
         """The game-specific part of `static_info` (board, cards, tables)."""
+
+    def encoding_fields(self) -> tuple[EncodingField, ...]:
+        """The layout of `State.encode`'s vector, field by field."""
+        if self.encoding is None:
+            raise ConfigError(f"{self.title} has no observation encoding")
+        return tuple(self.encoding.fields(self))
+
+    def encoding_size(self) -> int:
+        """The length of `State.encode`'s vector."""
+        last = self.encoding_fields()[-1]
+        return last.start + last.size
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of decisions in a game of this config, derived from
+        the rules (for research interfaces that need one)."""
+        if self.encoding is None:
+            raise ConfigError(f"{self.title} has no observation encoding")
+        length: int = self.encoding.max_game_length(self)
+        return length
 
     def action_label(self, action: Action) -> str:
         """A short label of a legal action, for a button (its text, unless a game says less)."""

@@ -37,8 +37,8 @@ def random_games(
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
-        state = make(game_id, players=players, seed=seed + games, variants=variants)
-        state = state.new_initial_state()
+        game = make(game_id, players=players, seed=seed + games, variants=variants)
+        state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
             state.apply_unchecked(rng.choice(state.legal_actions()))
@@ -69,14 +69,15 @@ def bench(
     game_id: str, players: int, seconds: float = 5.0, seed: int = 0, variants: tuple[str, ...] = ()
 ) -> dict[str, Any]:
     """Random full games/s, steps/s, median clone, legal_actions and legal_action_ids µs, the
-    size of the action space, peak memory, and ISMCTS iterations/s from the opening."""
+    size of the action space, peak memory, ISMCTS iterations/s from the opening, and the
+    observation encoding's costs (if the game has one)."""
     random_games(game_id, players, min(0.5, seconds), seed, variants)  # warm-up
     games, steps, elapsed, samples = random_games(game_id, players, seconds, seed, variants)
     tracemalloc.start()
     random_games(game_id, players, 0.2, seed, variants)
     _, traced_peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {
+    figures = {
         "game": game_id,
         "players": players,
         "variants": list(variants),
@@ -93,5 +94,28 @@ def bench(
         "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "ismcts_iterations_per_s": round(
             ismcts_rate(game_id, players, seconds / 2, seed, variants)
+        ),
+    }
+    if samples[0].game.encoding is not None:
+        figures.update(encoding_costs(samples))
+    return figures
+
+
+def encoding_costs(samples: list[State]) -> dict[str, float]:
+    """Median µs of the research interfaces' observations of the seat to move: the encoding
+    (`State.encode`), the observation string and the information-state string (with a
+    history of 100 moves)."""
+    history = list(range(100))
+
+    def seat(state: State) -> int:
+        return state.current_player if state.current_player is not None else 0
+
+    return {
+        "encode_us": round(_median_us(samples, lambda s: s.encode(seat(s))), 2),
+        "observation_string_us": round(
+            _median_us(samples, lambda s: s.observation_string(seat(s))), 2
+        ),
+        "information_state_string_us": round(
+            _median_us(samples, lambda s: s.information_state_string(seat(s), history)), 2
         ),
     }

@@ -12,6 +12,7 @@ from kleos.core.inputs import echo, quoted
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
+from kleos.games.elysium import encoding as elysium_encoding
 from kleos.games.elysium import heuristics as elysium_heuristics
 from kleos.games.elysium import rules, text, views
 from kleos.games.elysium.actions import ElysiumAction, action_table
@@ -39,6 +40,7 @@ class Elysium(Game):
     default_players = 3
     known_options = ("families", "card_set")
     heuristics: ClassVar[ModuleType | None] = elysium_heuristics
+    encoding: ClassVar[ModuleType | None] = elysium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)

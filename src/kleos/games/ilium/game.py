@@ -11,6 +11,7 @@ from kleos.core.inputs import echo
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
+from kleos.games.ilium import encoding as ilium_encoding
 from kleos.games.ilium import heuristics as ilium_heuristics
 from kleos.games.ilium import rules, text, views
 from kleos.games.ilium.actions import IliumAction, action_table
@@ -64,6 +65,7 @@ class Ilium(Game):
     known_variants = (STRATEGIC_EXPEDITIONS, BURIAL_VAULTS)
     known_options = ("board",)
     heuristics: ClassVar[ModuleType | None] = ilium_heuristics
+    encoding: ClassVar[ModuleType | None] = ilium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
