@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,dev,e2e]'
+	$(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e]'
 	touch $(STAMP)
 
 # The browser tests drive Debian's chromium (Playwright cannot download browsers here);
@@ -32,8 +32,8 @@ serve: $(STAMP)
 	$(BIN)/kleos serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench scripts
-	$(BIN)/ruff format --check src tests bench scripts
+	$(BIN)/ruff check src tests bench scripts examples
+	$(BIN)/ruff format --check src tests bench scripts examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
