@@ -13,7 +13,7 @@ import kleos
 from kleos.agents import AGENTS
 from kleos.agents.base import Agent, Observation
 from kleos.core.protocol import Action
-from kleos.runner import tournament
+from kleos.runner import backends
 from kleos.runner.standings import GameReport, ranks, standings, wilson_interval
 from kleos.runner.tournament import (
     agent_seed,
@@ -151,7 +151,7 @@ def test_same_seed_same_results_for_any_number_of_jobs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
 ) -> None:
     if not fork:
-        monkeypatch.setattr(tournament, "_is_single_threaded", lambda: False)
+        monkeypatch.setattr(backends, "_is_single_threaded", lambda: False)
     lineup = ["random", "random", "random"]
     one = run_tournament("ilium", lineup, 12, 21, jobs=1, records_dir=tmp_path / "a")
     two = run_tournament("ilium", lineup, 12, 21, jobs=2, records_dir=tmp_path / "b")

@@ -42,6 +42,18 @@ Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of 
 Variants = Annotated[
     list[str] | None, typer.Option("--variant", help="A rules variant (repeat for several).")
 ]
+BackendName = Annotated[
+    str,
+    typer.Option(
+        help="What plays the games: processes (on this machine) or ray (the scale extra)."
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        help="A Ray cluster to run on, e.g. auto or ray://host:10001 (default: a local Ray)."
+    ),
+]
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -173,7 +185,7 @@ def tournament(
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
     ] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers.")] = 1,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")] = None,
     variant: Variants = None,
     json_file: Annotated[
@@ -186,12 +198,68 @@ def tournament(
     chart: Annotated[
         Path | None, typer.Option(help="Win-rate chart (default: the JSON's .png).", dir_okay=False)
     ] = None,
+    backend: BackendName = "processes",
+    address: RayAddress = None,
 ) -> None:
     """Play every seat rotation of a line-up over shared deals; rank and rate the agents."""
     with user_errors():
         outputs = tournament_module.output_paths(json_file, records, chart)
         tournament_module.run(
-            Console(), game, players, agents, games, jobs, seed, variant or (), outputs
+            Console(),
+            game,
+            players,
+            agents,
+            games,
+            jobs,
+            seed,
+            variant or (),
+            outputs,
+            backend,
+            address,
+        )
+
+
+@app.command()
+def selfplay(
+    game: GameId,
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
+    ],
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="New folder of the records and data.", file_okay=False),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
+    ] = 100,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")] = None,
+    variant: Variants = None,
+    backend: BackendName = "processes",
+    address: RayAddress = None,
+    tensors: Annotated[
+        bool,
+        typer.Option(help="Also write each decision's observation, mask and action as .npz."),
+    ] = False,
+    steps_per_shard: Annotated[
+        int, typer.Option(help="Decisions per .npz shard (whole games).", min=1)
+    ] = 4096,
+) -> None:
+    """Play games for training data: every seat rotation of shared deals, one record per game."""
+    with user_errors():
+        tournament_module.selfplay(
+            Console(),
+            game,
+            agents,
+            games,
+            out,
+            jobs=jobs,
+            seed=seed,
+            variants=variant or (),
+            backend=backend,
+            address=address,
+            tensors=tensors,
+            steps_per_shard=steps_per_shard,
         )
 
 

@@ -1,15 +1,18 @@
-"""What `kleos tournament` does around the runner: paths, progress, standings, JSON and chart."""
+"""What `kleos tournament` and `kleos selfplay` do around the runner: paths, progress, the
+backend, standings, JSON and chart."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from kleos.cli.style import counting_progress
@@ -18,7 +21,15 @@ from kleos.core.inputs import echo
 from kleos.core.protocol import Game
 from kleos.core.registry import game_class, make
 from kleos.core.rng import new_seed
-from kleos.runner.tournament import Tournament, canonical_spec, rounded_games, run_tournament
+from kleos.runner.backends import Backend, RayBackend, open_backend
+from kleos.runner.selfplay import SUMMARY, Collector, SelfPlay, check_out_dir, run_selfplay
+from kleos.runner.tournament import (
+    Progress,
+    Tournament,
+    canonical_spec,
+    rounded_games,
+    run_tournament,
+)
 
 
 @dataclass(frozen=True)
@@ -62,22 +73,8 @@ def output_paths(json_path: Path | None, records: Path | None, chart: Path | Non
     return Outputs(json_path, records or default_records, chart or json_path.with_suffix(".png"))
 
 
-def run(
-    console: Console,
-    game_id: str,
-    players: int | None,
-    agents: str,
-    games: int,
-    jobs: int,
-    seed: int | None,
-    variants: Sequence[str],
-    outputs: Outputs,
-) -> Tournament:
-    """Check the arguments, play the tournament under a progress bar, then show and save it."""
-    lineup = parse_lineup(agents, players)
-    if seed is None:
-        seed = new_seed()
-    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+def check_games(console: Console, game: Game, games: int, jobs: int) -> int:
+    """Refuse a bad --games or --jobs; the number of games once rounded up to whole deals."""
     if games < 1:
         raise ConfigError(f"--games must be at least 1, not {games}")
     if jobs < 1:
@@ -89,29 +86,69 @@ def run(
             "every agent plays every seat of every deal.",
             highlight=False,
         )
+    return total
+
+
+def backend_for(console: Console, name: str, jobs: int, address: str | None) -> Backend:
+    """The backend of --backend and --address (not started yet: Ray says it is starting)."""
+    backend = open_backend(name, jobs, address)
+    if isinstance(backend, RayBackend):
+        where = f"the Ray cluster at {escape(echo(address))}" if address else "a local Ray"
+        console.print(
+            f"Starting {jobs} worker{'s' if jobs > 1 else ''} on {where}…", highlight=False
+        )
+    return backend
+
+
+def progress_bar(console: Console, label: str, total: int) -> tuple[Progress, Callable[[], None]]:
+    """A progress callback for the runner, and what stops its bar."""
     progress = counting_progress(console)
-    task = progress.add_task(f"{game.title} tournament", total=total)
+    task = progress.add_task(label, total=total)
 
     def on_game(done: int) -> None:
         # Shown from the first report on, once the workers exist: the bar's refresh thread
-        # would keep the runner from forking them (see kleos.runner.tournament).
+        # would keep the runner from forking them (see kleos.runner.backends).
         if not progress.live.is_started:
             progress.start()
         progress.update(task, completed=done)
 
-    try:
-        tournament = run_tournament(
-            game_id,
-            lineup,
-            games,
-            seed,
-            variants=variants,
-            jobs=jobs,
-            records_dir=outputs.records,
-            on_game=on_game,
-        )
-    finally:
-        progress.stop()
+    return on_game, progress.stop
+
+
+def run(
+    console: Console,
+    game_id: str,
+    players: int | None,
+    agents: str,
+    games: int,
+    jobs: int,
+    seed: int | None,
+    variants: Sequence[str],
+    outputs: Outputs,
+    backend: str = "processes",
+    address: str | None = None,
+) -> Tournament:
+    """Check the arguments, play the tournament under a progress bar, then show and save it."""
+    lineup = parse_lineup(agents, players)
+    if seed is None:
+        seed = new_seed()
+    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+    total = check_games(console, game, games, jobs)
+    with backend_for(console, backend, jobs, address) as runner:
+        on_game, stop = progress_bar(console, f"{game.title} tournament", total)
+        try:
+            tournament = run_tournament(
+                game_id,
+                lineup,
+                games,
+                seed,
+                variants=variants,
+                backend=runner,
+                records_dir=outputs.records,
+                on_game=on_game,
+            )
+        finally:
+            stop()
     show_standings(console, tournament, game)
     save(tournament, outputs)
     console.print(
@@ -120,6 +157,71 @@ def run(
         highlight=False,
     )
     return tournament
+
+
+def tensor_writer(out: Path, game: Game, steps_per_shard: int) -> Collector[Any]:
+    """The collector of `--tensors` (numpy's, from the `rl` extra)."""
+    try:
+        # Imported here: numpy is an extra, and only --tensors needs it.
+        from kleos.rl.selfplay_tensors import ShardWriter  # noqa: PLC0415
+    except ModuleNotFoundError as exc:
+        if exc.name != "numpy":
+            raise
+        raise ConfigError("--tensors needs numpy: pip install 'kleos[rl]'") from exc
+    return ShardWriter(out, game, steps_per_shard)
+
+
+def selfplay(
+    console: Console,
+    game_id: str,
+    agents: str,
+    games: int,
+    out: Path,
+    *,
+    jobs: int = 1,
+    seed: int | None = None,
+    variants: Sequence[str] = (),
+    backend: str = "processes",
+    address: str | None = None,
+    tensors: bool = False,
+    steps_per_shard: int = 4096,
+) -> SelfPlay:
+    """Check the arguments, play the games under a progress bar, and say what was written."""
+    lineup = parse_lineup(agents, None)
+    if seed is None:
+        seed = new_seed()
+    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+    check_out_dir(out)
+    collector = tensor_writer(out, game, steps_per_shard) if tensors else None
+    total = check_games(console, game, games, jobs)
+    with backend_for(console, backend, jobs, address) as runner:
+        on_game, stop = progress_bar(console, f"{game.title} self-play", total)
+        try:
+            run = run_selfplay(
+                game_id,
+                lineup,
+                games,
+                seed,
+                out,
+                variants=variants,
+                backend=runner,
+                collector=collector,
+                on_game=on_game,
+            )
+        finally:
+            stop()
+    played = run.tournament
+    shards = ""
+    if run.collected is not None:
+        count, steps = len(run.collected["shards"]), run.collected["steps"]
+        shards = f" · {count} tensor shard{'s' if count != 1 else ''} ({steps} decisions)"
+    jobs_text = f"{played.jobs} job" + ("s" if played.jobs > 1 else "")
+    console.print(
+        f"Saved {played.games} records{shards} and {SUMMARY} in {out} · seed {played.seed} · "
+        f"{played.games_per_s:.3g} games/s with {jobs_text} ({run.backend})",
+        highlight=False,
+    )
+    return run
 
 
 def show_standings(console: Console, tournament: Tournament, game: Game) -> None:

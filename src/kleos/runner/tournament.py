@@ -6,37 +6,33 @@ every agent sits in every seat once per deal, and every line-up meets the same d
 agent at position k gets the seed `agent_seed(seed, i, k)` in all rotations of deal i (its
 position, not its seat: a line-up such as 'random,random,random' would otherwise play the
 same game in every rotation). The number of games is rounded up to whole deals. Every game
-is fully determined by its task, so the results do not depend on `jobs`.
+is fully determined by its task, so the results depend neither on the backend that runs the
+games (`kleos.runner.backends`: worker processes or Ray) nor on its number of jobs.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-import sys
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kleos.agents import AgentSpec, agent_spec, make_agent
 from kleos.core.errors import ConfigError
 from kleos.core.records import new_record, result_json, write_record
 from kleos.core.registry import make
 from kleos.core.rng import derive_seed
+from kleos.runner.backends import Backend, OnBatch, Play, ProcessBackend
 from kleos.runner.loop import play_game
+from kleos.runner.match import Listener
 from kleos.runner.standings import GameReport, Standing, standings
+
+R = TypeVar("R")
 
 Progress = Callable[[int], None]
 """Called with the number of games finished so far: 0 once the games (and workers) start."""
-
-TASK_SECONDS = 0.1
-"""How long a worker task should take: long enough to make its overhead negligible."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +106,12 @@ class Tournament:
             "games_detail": [report.to_json() for report in self.reports],
         }
 
+    def finish(self, reports: Sequence[GameReport], seconds: float) -> None:
+        """Take the played games (in any order) and the time they took; rank the agents."""
+        self.seconds = seconds
+        self.reports = sorted(reports, key=lambda report: (report.deal, report.rotation))
+        self.table = standings(self.reports, list(dict.fromkeys(self.lineup)))
+
 
 def _relative(path: Path, base: Path | None) -> Path:
     if base is not None:
@@ -176,12 +178,12 @@ def schedule(
     return tasks
 
 
-def play_task(task: GameTask) -> GameReport:
-    """Play one scheduled game and sum it up."""
+def play_task(task: GameTask, listeners: Sequence[Listener] = ()) -> GameReport:
+    """Play one scheduled game and sum it up; `listeners` are told of every move."""
     start = time.perf_counter()
     game = make(task.game_id, players=len(task.seats), seed=task.seed, variants=task.variants)
     agents = [make_agent(spec, s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
-    result = play_game(game, agents, seat_names=task.seats)
+    result = play_game(game, agents, listeners=listeners, seat_names=task.seats)
     outcome = result.outcome
     assert outcome is not None
     if task.record is not None:
@@ -209,82 +211,48 @@ def play_batch(tasks: Sequence[GameTask]) -> list[GameReport]:
     return [play_task(task) for task in tasks]
 
 
-def _is_single_threaded() -> bool:
-    """Whether this process runs one OS thread only (native threads of libraries included)."""
-    try:
-        return len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        return False
+def prepare_tournament(
+    game_id: str,
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    variants: Sequence[str],
+    jobs: int,
+    records_dir: Path | None,
+) -> tuple[Tournament, list[GameTask]]:
+    """Check a tournament's config; the tournament, still unplayed, and its scheduled games."""
+    if games < 1:
+        raise ConfigError(f"the number of games must be at least 1, not {games}")
+    players = len(lineup)
+    variants = tuple(variants)
+    make(game_id, players=players, seed=seed, variants=variants)  # refuse a bad config early
+    specs = tuple(canonical_spec(text) for text in lineup)
+    tournament = Tournament(game_id, players, seed, variants, specs, games, jobs, records_dir)
+    return tournament, schedule(game_id, specs, games, seed, variants, records_dir)
 
 
-def _pool_context() -> BaseContext:
-    """Fork where that is safe: on Linux, from a process with no other thread (the workers
-    then start at once, Kleos already imported). Else a fork server that imports Kleos once,
-    else spawn. Forking a process with threads may deadlock a child on a lock held by one."""
-    if sys.platform == "linux" and _is_single_threaded():
-        return multiprocessing.get_context("fork")
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["__main__", __name__])
-        return context
-    return multiprocessing.get_context("spawn")
+def play_scheduled(
+    tasks: Sequence[GameTask],
+    play: Play[GameTask, R],
+    backend: Backend,
+    on_batch: OnBatch[R],
+    on_game: Progress | None = None,
+) -> float:
+    """Run the games through `play` on `backend` and tell `on_batch` of each batch's results
+    (see `kleos.runner.backends`); the seconds they took, the backend's start-up excluded."""
+    done = 0
 
-
-def _batch_size(seconds_per_game: float | None, pending: int, jobs: int) -> int:
-    """Games per task: about `TASK_SECONDS` of play (one game until a time is known), but
-    no more than a share of what is left, so that no worker idles at the end."""
-    if seconds_per_game is None:
-        return 1
-    wanted = round(TASK_SECONDS / max(seconds_per_game, 1e-6))
-    return max(1, min(wanted, math.ceil(pending / (2 * jobs))))
-
-
-def _play_here(tasks: Sequence[GameTask], on_game: Progress | None) -> list[GameReport]:
-    reports = []
-    if on_game is not None:
-        on_game(0)
-    for task in tasks:
-        reports.append(play_task(task))
+    def batch(first: int, results: list[R]) -> None:
+        nonlocal done
+        on_batch(first, results)
+        done += len(results)
         if on_game is not None:
-            on_game(len(reports))
-    return reports
+            on_game(done)
 
-
-def _play_in_workers(
-    tasks: Sequence[GameTask], jobs: int, on_game: Progress | None
-) -> list[GameReport]:
-    pending = deque(tasks)
-    reports: list[GameReport] = []
-    played_seconds = 0.0
-
-    def collect(new: list[GameReport]) -> None:
-        nonlocal played_seconds
-        reports.extend(new)
-        played_seconds += sum(report.seconds for report in new)
-        if on_game is not None:
-            on_game(len(reports))
-
-    def submit(pool: ProcessPoolExecutor, running: set[Future[list[GameReport]]]) -> None:
-        while pending and len(running) < 2 * jobs:
-            per_game = played_seconds / len(reports) if reports else None
-            size = _batch_size(per_game, len(pending), jobs)
-            running.add(pool.submit(play_batch, [pending.popleft() for _ in range(size)]))
-
-    with ProcessPoolExecutor(jobs, mp_context=_pool_context()) as pool:
-        running: set[Future[list[GameReport]]] = set()
-        try:
-            submit(pool, running)  # with fork, the workers are forked here, before any thread
-            if on_game is not None:
-                on_game(0)
-            while running:
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    collect(future.result())
-                submit(pool, running)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return reports
+    backend.start()
+    start = time.perf_counter()
+    backend.run(play, tasks, batch, None if on_game is None else lambda: on_game(0))
+    return time.perf_counter() - start
 
 
 def run_tournament(
@@ -295,29 +263,30 @@ def run_tournament(
     *,
     variants: Sequence[str] = (),
     jobs: int = 1,
+    backend: Backend | None = None,
     records_dir: Path | None = None,
     on_game: Progress | None = None,
 ) -> Tournament:
     """Play a tournament of `game_id` between the agents of `lineup` (one per seat).
 
-    `games` is rounded up to a multiple of the number of players (whole deals). With
-    `jobs` > 1 the games are played by that many worker processes (so a script calling
-    this needs the usual `if __name__ == "__main__":` guard); with `records_dir`, one
-    record per game is written there.
+    `games` is rounded up to a multiple of the number of players (whole deals). The games
+    are played by `backend` (see `kleos.runner.backends`; the caller closes it), by default
+    by `jobs` worker processes (so a script calling this with `jobs` > 1 needs the usual
+    `if __name__ == "__main__":` guard); with `records_dir`, one record per game is written
+    there. The results are the same for any backend and any number of jobs.
     """
-    if games < 1:
-        raise ConfigError(f"the number of games must be at least 1, not {games}")
-    if jobs < 1:
-        raise ConfigError(f"the number of jobs must be at least 1, not {jobs}")
-    players = len(lineup)
-    variants = tuple(variants)
-    make(game_id, players=players, seed=seed, variants=variants)  # refuse a bad config early
-    specs = tuple(canonical_spec(text) for text in lineup)
-    tournament = Tournament(game_id, players, seed, variants, specs, games, jobs, records_dir)
-    tasks = schedule(game_id, specs, games, seed, variants, records_dir)
-    start = time.perf_counter()
-    reports = _play_in_workers(tasks, jobs, on_game) if jobs > 1 else _play_here(tasks, on_game)
-    tournament.seconds = time.perf_counter() - start
-    tournament.reports = sorted(reports, key=lambda report: (report.deal, report.rotation))
-    tournament.table = standings(tournament.reports, list(dict.fromkeys(specs)))
+    own = backend is None
+    runner = ProcessBackend(jobs) if backend is None else backend
+    try:
+        tournament, tasks = prepare_tournament(
+            game_id, lineup, games, seed, variants, runner.jobs, records_dir
+        )
+        reports: list[GameReport] = []
+        seconds = play_scheduled(
+            tasks, play_batch, runner, lambda _, new: reports.extend(new), on_game
+        )
+    finally:
+        if own:
+            runner.close()
+    tournament.finish(reports, seconds)
     return tournament
