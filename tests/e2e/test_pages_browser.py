@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from browsing import MINE, create_game
 
@@ -101,3 +101,25 @@ def test_a_bad_link_says_what_is_wrong(browser: Browser, base_url: str) -> None:
     page.goto("/no/such/page")
     assert errors == []
     context.close()
+
+
+def test_a_dropped_connection_comes_back_by_itself_and_the_game_goes_on(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page()
+    sockets: list[WebSocketRoute] = []
+
+    def through(route: WebSocketRoute) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/ws"), through)
+    create_game(page, "ilium", ["me", "random"])
+    expect(page.locator(MINE)).to_be_visible()
+    sockets[-1].close(code=1011, reason="dropped")
+    expect(page.get_by_role("status").filter(has_text="reconnecting")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="reconnecting")).to_have_count(0)
+    assert len(sockets) == 2
+    before = page.locator(".log li").count()
+    page.locator("main [data-action]").first.click()
+    expect(page.locator(".log li")).not_to_have_count(before)
