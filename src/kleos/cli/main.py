@@ -42,6 +42,14 @@ Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of 
 Variants = Annotated[
     list[str] | None, typer.Option("--variant", help="A rules variant (repeat for several).")
 ]
+Lineup = Annotated[
+    str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
+]
+Games = Annotated[
+    int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
+]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Workers.")]
+DealSeed = Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")]
 BackendName = Annotated[
     str,
     typer.Option(
@@ -178,15 +186,11 @@ def simulate(
 @app.command()
 def tournament(
     game: GameId,
-    agents: Annotated[
-        str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
-    ],
+    agents: Lineup,
     players: Players = None,
-    games: Annotated[
-        int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
-    ] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers.")] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")] = None,
+    games: Games = 100,
+    jobs: Jobs = 1,
+    seed: DealSeed = None,
     variant: Variants = None,
     json_file: Annotated[
         Path | None,
@@ -222,18 +226,14 @@ def tournament(
 @app.command()
 def selfplay(
     game: GameId,
-    agents: Annotated[
-        str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
-    ],
+    agents: Lineup,
     out: Annotated[
         Path,
         typer.Option("--out", "-o", help="New folder of the records and data.", file_okay=False),
     ],
-    games: Annotated[
-        int, typer.Option("--games", "-n", help="Games in all, rounded up to whole deals.")
-    ] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers.")] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: fresh).")] = None,
+    games: Games = 100,
+    jobs: Jobs = 1,
+    seed: DealSeed = None,
     variant: Variants = None,
     backend: BackendName = "processes",
     address: RayAddress = None,

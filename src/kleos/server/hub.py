@@ -86,8 +86,8 @@ class LiveGame:
     joined: list[bool]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
-    log: list[tuple[int, PlayerId, str, list[Event]]] = field(default_factory=list)
-    """Every move: its state id, seat, text and (unredacted) events."""
+    log: list[tuple[int, PlayerId, str, list[Event], list[str]]] = field(default_factory=list)
+    """Every move: its state id, seat, text, (unredacted) events and those events in words."""
     thinking: set[PlayerId] = field(default_factory=set)
 
 
@@ -267,7 +267,8 @@ class Hub:
 
     def _apply(self, live: LiveGame, seat: PlayerId, text: str, state_id: int) -> None:
         events = live.match.submit(seat, text, state_id)
-        live.log.append((state_id, seat, text, events))
+        told = [live.match.game.describe_event(event) for event in events]
+        live.log.append((state_id, seat, text, events, told))
 
     # ---------------------------------------------------------------- seats
 
@@ -334,22 +335,19 @@ class Hub:
         return envelope
 
     def moves_for(self, live: LiveGame, seat: PlayerId | None, since: int) -> list[dict[str, Any]]:
-        """The moves from state id `since` on, each event redacted for `seat` and told in words."""
-        match = live.match
-        told = []
-        for sid, player, text, events in live.log[since:]:
-            redacted = match.events_for(seat, events)
-            told.append(
-                {
-                    "state_id": sid,
-                    "player": player,
-                    "action": text,
-                    "events": [
-                        {**event, "text": match.game.describe_event(event)} for event in redacted
-                    ],
-                }
-            )
-        return told
+        """The moves from state id `since` on, each event redacted for `seat` and told in words
+        (an event the redaction leaves as it is keeps the words told when it was applied)."""
+        game = live.match.game
+        moves = []
+        for sid, player, text, events, told in live.log[since:]:
+            shown = []
+            for event, words in zip(events, told, strict=True):
+                redacted = game.redact_event(event, seat)
+                if redacted is not None:
+                    said = words if redacted is event else game.describe_event(redacted)
+                    shown.append({**redacted, "text": said})
+            moves.append({"state_id": sid, "player": player, "action": text, "events": shown})
+        return moves
 
     def replay_envelope(self, live: LiveGame, ply: int) -> dict[str, Any]:
         """A finished game as it stood after `ply` moves: a spectator's envelope, with every
