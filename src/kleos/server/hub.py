@@ -363,7 +363,7 @@ class Hub:
         envelope = match.envelope_for(None)
         envelope["id"] = live.id
         envelope["ply"], envelope["plies"] = ply, total
-        envelope["privates"] = [match.envelope_for(p)["private"] for p in range(len(live.kinds))]
+        envelope["privates"] = [match.state.view(p)["private"] for p in range(len(live.kinds))]
         start = max(0, ply - RECENT_MOVES)
         envelope["recent"] = self.moves_for(live, None, start)[: ply - start]
         return envelope

@@ -8,7 +8,7 @@ import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 const BOARDS = { ilium: () => import("./ilium.js"), elysium: () => import("./elysium.js") };
 
 /** The board module of a game: `render(root, info, env, ctx)` returns the ids it made clickable. */
-export async function boardFor(info) {
+async function boardFor(info) {
   return BOARDS[info.game]();
 }
 
