@@ -23,9 +23,13 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield test_client
 
 
-def create(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    """Create a game; its creation answer (id, seats with tokens and links)."""
-    response = client.post("/api/games", json={"game": game, "seats": seats, "options": options})
+def create(
+    client: TestClient, game: str, seats: list[str], open: list[int] | None = None, **options: Any
+) -> dict[str, Any]:
+    """Create a game (`open`: the seats anyone may join); its creation answer (id, seats with
+    tokens and links)."""
+    body = {"game": game, "seats": seats, "options": options, "open": open or []}
+    response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.json()
     created: dict[str, Any] = response.json()
     return created

@@ -24,7 +24,8 @@ def test_a_game_is_created_with_a_token_and_link_per_human_seat(client: TestClie
     assert tokens[1] is None and created["seats"][1]["kind"] == "hard"
     assert all(len(t) >= 32 for t in (tokens[0], tokens[2]))  # 24 random bytes: 192 bits
     assert tokens[0] != tokens[2]
-    assert created["seats"][0]["url"].endswith(f"/games/{created['id']}?token={tokens[0]}")
+    # The token rides in the link's fragment, which a browser never sends to a server.
+    assert created["seats"][0]["url"].endswith(f"/games/{created['id']}#token={tokens[0]}")
     assert created["spectator_url"].endswith(f"/games/{created['id']}")
 
 
@@ -130,28 +131,75 @@ def test_a_leaving_player_hands_the_seat_to_an_ai(client: TestClient) -> None:
     assert client.get(f"/api/games/{game_id}", params={"token": token}).status_code == 403
 
 
-def test_a_rematch_has_the_same_settings_and_new_tokens(client: TestClient) -> None:
-    created = create(client, "elysium", ["human", "random"], families="recommended")
-    game_id, token = created["id"], created["seats"][0]["token"]
-    response = client.post(f"/api/games/{game_id}/rematch", json={"token": token})
-    assert response.status_code == 201
-    again = response.json()
-    assert again["id"] != game_id and again["seats"][0]["token"] != token
-    assert [s["kind"] for s in again["seats"]] == ["human", "random"]
+def play_to_the_end(client: TestClient, game_id: str, tokens: list[str]) -> None:
+    """Random moves by the human seats (over HTTP) until the game is over."""
+    rng = random.Random(3)
+    while True:
+        watched = wait_for(client, game_id, None, lambda e: e["is_terminal"] or any(
+            s["kind"] == "human" and s["seat"] == e["current_player"] for s in e["status"]
+        ))  # fmt: skip
+        if watched["is_terminal"]:
+            return
+        token = tokens[watched["current_player"]]
+        found = envelope(client, game_id, token)
+        choice = rng.choice(found["legal_actions"])["id"]
+        client.post(
+            f"/api/games/{game_id}/actions",
+            json={"token": token, "state_id": found["state_id"], "action": choice},
+        )
+
+
+def test_a_rematch_is_offered_after_the_end_and_each_player_gets_only_their_seat(
+    client: TestClient,
+) -> None:
+    created = create(client, "elysium", ["human", "human"], families="recommended")
+    game_id = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    early = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[0]})
+    assert early.status_code == 403 and "over" in early.json()["error"]
+    play_to_the_end(client, game_id, tokens)
+    first = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[0]})
+    assert first.status_code == 201
+    again = first.json()
+    assert again["id"] != game_id and again["seat"] == 0 and again["token"] not in tokens
+    assert again["url"].endswith(f"/games/{again['id']}#token={again['token']}")
+    assert tokens[1] not in first.text  # nobody receives another player's seat
+    second = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[1]}).json()
+    assert second["id"] == again["id"] and second["seat"] == 1
+    assert envelope(client, again["id"], again["token"])["viewer"] == 0
+    assert envelope(client, again["id"], second["token"])["viewer"] == 1
     families = envelope(client, again["id"])["public"]["families"]
     assert families == envelope(client, game_id)["public"]["families"]
+    # A finished game's seats stay as they were played: no replacing them afterwards.
+    late = client.post(
+        f"/api/games/{game_id}/seats/0/replace", json={"token": tokens[0], "level": "easy"}
+    )
+    assert late.status_code == 403
+    record = kleos.core.records.parse_record(client.get(f"/api/games/{game_id}/record").text)
+    assert record.seats == ("human", "human")
+
+
+def listed(client: TestClient) -> dict[str, dict[str, object]]:
+    """Every listed open game, page by page."""
+    found: dict[str, dict[str, object]] = {}
+    after = None
+    while True:
+        page = client.get("/api/games", params={"after": after} if after else {}).json()
+        found.update({g["id"]: g for g in page["games"]})
+        after = page["next"]
+        if after is None:
+            return found
 
 
 def test_open_games_list_free_seats_and_a_stranger_can_join(client: TestClient) -> None:
-    created = create(client, "ilium", ["human", "human", "random"])
+    created = create(client, "ilium", ["human", "human", "random"], open=[1])
     game_id = created["id"]
     envelope(client, game_id, created["seats"][0]["token"])  # the creator takes seat 0
-    listed = {g["id"]: g for g in client.get("/api/games").json()}
-    assert listed[game_id]["free_seats"] == [1]
+    assert listed(client)[game_id]["free_seats"] == [1]
     joined = client.post(f"/api/games/{game_id}/join").json()
     assert joined["seat"] == 1 and envelope(client, game_id, joined["token"])["viewer"] == 1
-    assert game_id not in {g["id"] for g in client.get("/api/games").json()}
-    assert client.post(f"/api/games/{game_id}/join").status_code == 422
+    assert game_id not in listed(client)
+    assert client.post(f"/api/games/{game_id}/join").status_code == 403
     # The invite link of a seat taken by a stranger no longer works.
     stale = client.get(f"/api/games/{game_id}", params={"token": created["seats"][1]["token"]})
     assert stale.status_code == 403
@@ -161,7 +209,7 @@ def test_no_envelope_carries_the_seed_or_another_seats_token(client: TestClient)
     created = create(client, "ilium", ["human", "human", "random"])
     game_id = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]
-    seed = client.app.state.hub.live[game_id].match.game.config.seed  # type: ignore[attr-defined]
+    seed = client.app.state.hub.live.get(game_id).match.game.config.seed  # type: ignore[attr-defined]
     for viewer in (tokens[0], tokens[1], None):
         text = client.get(f"/api/games/{game_id}", params={"token": viewer} if viewer else {}).text
         assert str(seed) not in text
@@ -181,11 +229,11 @@ def test_game_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
 
 def test_the_seats_a_creator_takes_are_never_offered_to_a_stranger(client: TestClient) -> None:
     response = client.post(
-        "/api/games", json={"game": "ilium", "seats": ["human", "human"], "taken": [0]}
+        "/api/games",
+        json={"game": "ilium", "seats": ["human", "human"], "taken": [0], "open": [1]},
     )
     game_id = response.json()["id"]
-    listed = {g["id"]: g for g in client.get("/api/games").json()}
-    assert listed[game_id]["free_seats"] == [1]
+    assert listed(client)[game_id]["free_seats"] == [1]
     for taken in ([1], [5], [-1]):
         refused = client.post(
             "/api/games", json={"game": "ilium", "seats": ["human", "random"], "taken": taken}

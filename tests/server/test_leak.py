@@ -35,10 +35,11 @@ def play_and_listen(
     client: TestClient, game_id: str, token: str, logs: list[tuple[int | None, str]] | None = None
 ) -> list[tuple[str, Any]]:
     """Play seat 0 to the end over a WebSocket; every message received, as (text, JSON).
-    On every tenth message that asks seat 0 to move, the game's log as seat 0 and as a
+    On seat 0's first decision and every fifth after it, the game's log as seat 0 and as a
     spectator go into `logs`, and the replay, analysis and record are refused (403)."""
     received: list[tuple[str, Any]] = []
     rng = random.Random(7)
+    decisions = 0
     with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
         while True:
             text = ws.receive_text()
@@ -47,7 +48,9 @@ def play_and_listen(
             assert message["type"] == "envelope", message
             found = message["envelope"]
             # While seat 0 is to move, nobody else can end the game.
-            if logs is not None and len(received) % 10 == 0 and found["legal_actions"]:
+            if found["legal_actions"]:
+                decisions += 1
+            if logs is not None and found["legal_actions"] and decisions % 5 == 1:
                 logs.append((0, client.get(f"/api/games/{game_id}/log?token={token}").text))
                 logs.append((None, client.get(f"/api/games/{game_id}/log").text))
                 for after_the_end in ("replay?ply=1", "analysis", "record"):

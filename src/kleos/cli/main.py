@@ -19,6 +19,7 @@ from kleos.cli import tournament as tournament_module
 from kleos.cli.analysis import show_analysis
 from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError, KleosError, RecordError
+from kleos.core.inputs import printable
 from kleos.core.records import read_record
 from kleos.core.records import unseal as unseal_record
 from kleos.core.registry import game_class, make
@@ -329,6 +330,32 @@ def serve(
     games_per_minute: Annotated[
         int, typer.Option(help="Games one address may create per minute.", min=1)
     ] = 30,
+    joins_per_minute: Annotated[
+        int, typer.Option(help="Open seats one address may join per minute.", min=1)
+    ] = 30,
+    actions_per_minute: Annotated[
+        int, typer.Option(help="Moves one address, and one seat, may send per minute.", min=1)
+    ] = 600,
+    max_think_seconds: Annotated[
+        float, typer.Option(help="The longest an AI seat may think about a decision.", min=0.01)
+    ] = 2.0,
+    max_iterations: Annotated[
+        int, typer.Option(help="The most search iterations of an AI seat's decision.", min=1)
+    ] = 20_000,
+    max_connections: Annotated[
+        int, typer.Option(help="Connections held at once (past it: 503).", min=1)
+    ] = 1000,
+    analyses_per_hour: Annotated[
+        int, typer.Option(help="Game analyses one address may start per hour.", min=0)
+    ] = 20,
+    live_games: Annotated[int, typer.Option(help="Games kept in memory.", min=1)] = 1000,
+    api_docs: Annotated[
+        bool, typer.Option(help="Serve the interactive API pages at /docs and /redoc.")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(help="Trusted front proxies (e.g. 127.0.0.1) whose X-Forwarded-For counts."),
+    ] = None,
 ) -> None:
     """Run the game server: HTTP and WebSocket API (docs/api.md), AI seats, a database."""
     # Imported here: the server is an extra (`pip install kleos[server]`), and other
@@ -337,7 +364,22 @@ def serve(
 
     with user_errors():
         settings = server_settings(
-            host, port, data_dir, database_url, public_url, ai_workers, games_per_minute
+            host,
+            port,
+            data_dir,
+            database_url,
+            public_url,
+            ai_workers=ai_workers,
+            games_per_minute=games_per_minute,
+            joins_per_minute=joins_per_minute,
+            actions_per_minute=actions_per_minute,
+            max_think_seconds=max_think_seconds,
+            max_iterations=max_iterations,
+            max_connections=max_connections,
+            analyses_per_hour=analyses_per_hour,
+            live_games=live_games,
+            api_docs=api_docs,
+            forwarded_allow_ips=forwarded_allow_ips,
         )
         Console(stderr=True, highlight=False).print(
             f"Kleos is served at [bold]{settings.public_url}[/] — open it in a browser to play."
@@ -364,9 +406,12 @@ def bot(
             fail(f"cannot reach the server at {invite.api}: {exc}", 2)
         outcome = final["outcome"]
         Console().print(
-            f"Game over: {outcome['reason']}; scores {outcome['scores']}, "
-            f"winners {outcome['winners']}",
+            printable(
+                f"Game over: {outcome['reason']}; scores {outcome['scores']}, "
+                f"winners {outcome['winners']}"
+            ),
             highlight=False,
+            markup=False,
         )
 
 

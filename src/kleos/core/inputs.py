@@ -51,6 +51,14 @@ def echo(value: object) -> str:
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
+def printable(value: object, limit: int = 500) -> str:
+    """Text from elsewhere (a server, a file) made safe to print on a terminal: control
+    characters (escape sequences among them) escaped, at most `limit` characters."""
+    text = value if isinstance(value, str) else echo(value)
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit * 2])
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def quoted(value: object) -> str:
     """`value` for a message that says what was given: text in quotes, anything else as
     `echo` shows it (so that '0' and 0 differ)."""

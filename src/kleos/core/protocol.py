@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,8 @@ from kleos.core.errors import (
     SeatError,
 )
 from kleos.core.inputs import as_index, echo, quoted
-from kleos.core.rng import SEED_BITS
+from kleos.core.jsonstate import STATE_FORMAT, Fields, as_int, check
+from kleos.core.rng import MAX_SEED, SEED_BITS
 
 PlayerId: TypeAlias = int
 SEAT_COLOURS = ("red", "gold", "green", "royalblue")
@@ -241,10 +243,15 @@ class State(ABC):
             canonical = legal[legal.index(action)]
         except ValueError:
             raise IllegalActionError(self.explain_illegal(action)) from None
+        return self.apply_legal(canonical)
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Apply an action already checked to be legal now (one of `legal_actions()`), and
+        return its events: `apply` without the checks, for a caller that has made them."""
         events: list[Event] = []
         self._events = events
         try:
-            self.apply_unchecked(canonical)
+            self.apply_unchecked(action)
         finally:
             self._events = None
         return events
@@ -271,6 +278,23 @@ class State(ABC):
         far: the seat, those moves (every move of these games is public) and what it sees now."""
         moves = ",".join(map(str, history))
         return f"seat {player} moves {moves} sees {self.observation_string(player)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, as a versioned JSON document that
+        `game.state_from_json` reads back (`kleos.core.jsonstate`). It holds the game's config
+        with its seed: keep a master state's document where the state itself may be."""
+        game = self.game
+        return {
+            "format": STATE_FORMAT,
+            "game": game.game_id,
+            "rules_version": game.rules_version,
+            "config": game.config.to_json(),
+            "state": self._to_json(),
+        }
+
+    def _to_json(self) -> dict[str, Any]:
+        """The game's own fields of the state as JSON data."""
+        raise ConfigError(f"{self.game.title} has no JSON state codec")
 
     def legal_action_ids(self) -> list[int]:
         """The integers of the legal actions, ascending (the fast path for search and RL)."""
@@ -398,6 +422,32 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self) -> State:
         """The starting position, with set-up chance resolved from the config's seed."""
+
+    def state_from_json(self, document: object) -> State:
+        """The state a `State.to_json()` document of this game holds. Anything else — another
+        game, rules version or config, a field of the wrong type or range, fields that
+        disagree — raises `StateDataError` with a short message."""
+        top = Fields(document, "document")
+        top.int("format", STATE_FORMAT, STATE_FORMAT)
+        top.str("game", choices=(self.game_id,))
+        top.str("rules_version", choices=(self.rules_version,))
+        config = top.object("config")
+        seed = config.raw("seed")
+        if seed is not None:
+            as_int(seed, 0, MAX_SEED, "document.config.seed")
+        expected = json.loads(json.dumps(self.config.to_json()))
+        for key in ("game", "players", "variants", "options"):
+            check(config.raw(key) == expected[key], f"document.config.{key} is not this game's")
+        config.done()
+        fields = top.object("state")
+        top.done()
+        state = self._state_from_json(fields, self.with_seed(seed))
+        fields.done()
+        return state
+
+    def _state_from_json(self, fields: Fields, game: Game) -> State:
+        """The state of `game` (this game with the document's seed) its fields describe."""
+        raise ConfigError(f"{self.title} has no JSON state codec")
 
     @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:

@@ -8,10 +8,8 @@ from typing import Any
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import as_index, echo, quoted
 from kleos.core.protocol import Game, GameConfig
-from kleos.core.rng import new_seed
+from kleos.core.rng import MAX_SEED, new_seed
 
-MAX_SEED = 2**64 - 1
-"""Seeds are whole numbers from 0 to 2^64 − 1."""
 CONFIG_KEYS = ("game", "players", "seed", "variants", "options")
 
 _GAMES: dict[str, type[Game]] = {}

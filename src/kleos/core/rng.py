@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 SEED_BITS = 63
+MAX_SEED = 2**64 - 1
+"""Seeds are whole numbers from 0 to 2^64 − 1."""
 
 
 def new_seed() -> int:

@@ -24,11 +24,10 @@ What OpenSpiel sees:
   information-state string, which is perfect recall (the seat, every move so far and what the
   seat sees now). The tensor is not perfect recall, so the game provides no
   information-state tensor.
-- `state.serialize()` holds everything: the history, and the whole Kleos state (hidden parts
-  included) as `kleos.core.serialize.dump_state` bytes inside OpenSpiel's base64 pickle of the
-  state's attributes. `game.deserialize_state(text)` reads it back, refusing anything that is
-  not a Kleos state before OpenSpiel's unpickling runs; `pyspiel.deserialize_game_and_state`
-  unpickles in OpenSpiel's C++ without that check, so give it only text you trust.
+- `state.serialize()` holds everything as JSON text, no pickle: the ids played and the whole
+  Kleos state (hidden parts included) as its JSON state document (`kleos.core.jsonstate`).
+  `game.deserialize_state(text)` reads it back strictly: any other text raises
+  `StateDataError`.
   `pyspiel.serialize_game_and_state` (and `random_sim_test(serialize=True)`) cannot work: for a
   SAMPLED_STOCHASTIC game OpenSpiel asks for an RNG state a Python game cannot provide.
 - Cloning copies the Kleos state with its cheap `clone` (OpenSpiel deep-copies a Python
@@ -41,9 +40,6 @@ What OpenSpiel sees:
 
 from __future__ import annotations
 
-import base64
-import io
-import pickle
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
@@ -52,12 +48,12 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from kleos.core.errors import ConfigError, GameOverError, StateDataError
+from kleos.core.errors import ConfigError, GameOverError
 from kleos.core.inputs import as_index, echo
+from kleos.core.jsonstate import Fields, parse_state_text
 from kleos.core.protocol import Game, PlayerId, State
 from kleos.core.registry import game_class, make
 from kleos.core.rng import SEED_BITS
-from kleos.core.serialize import dump_state, load_state
 from kleos.rl.encode import Encoder
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -236,10 +232,14 @@ class KleosGame(pyspiel.Game):  # type: ignore[misc]
         return str(self.kleos_game.action_from_id(action))
 
     def deserialize_state(self, data: str) -> KleosState:
-        """The state `state.serialize()` wrote, checked to hold nothing but a Kleos state."""
-        _check_serialized(data)
-        state: KleosState = super().deserialize_state(data)
-        return state
+        """The state `state.serialize()` wrote: JSON read strictly (no pickle), so text from
+        anywhere becomes a state of this game or raises `StateDataError`."""
+        document = parse_state_text(data)
+        top = Fields(document, "serialized state")
+        moves = top.ints("moves", 0, self.kleos_game.num_distinct_actions - 1)
+        state = self.kleos_game.state_from_json(top.raw("state"))
+        top.done()
+        return self.from_kleos(state, moves)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its parameters and where its seed sequence is
@@ -303,43 +303,6 @@ class _Core:
         copy = _Core(None, self.get().clone(), self.moves[:])
         copy.legal = self.legal
         return copy
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_load_core, (dump_state(self.get()), tuple(self.moves)))
-
-
-def _load_core(data: bytes, moves: tuple[int, ...]) -> _Core:
-    """A `_Core` from its pickle: the state read by Kleos's restricted loader."""
-    if not isinstance(moves, tuple) or not all(type(m) is int for m in moves):
-        raise StateDataError("a serialized state's moves are a tuple of action ids")
-    return _Core(None, load_state(data), list(moves))
-
-
-class _CoreOnly(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) == (__name__, _load_core.__name__):
-            return _load_core
-        raise StateDataError(f"a serialized Kleos state never names {echo(module)}.{echo(name)}")
-
-
-def _check_serialized(data: object) -> None:
-    """Refuse text that is not a serialized Kleos state (before OpenSpiel unpickles it)."""
-    if not isinstance(data, str) or len(data) > MAX_SERIALIZED:
-        raise StateDataError(f"a serialized state is text of at most {MAX_SERIALIZED:,} characters")
-    lines = data.split("\n", 2)
-    tag = "__dict__="
-    if len(lines) != 3 or not lines[2].startswith(tag):
-        raise StateDataError("this text is not a serialized OpenSpiel state")
-    try:
-        attributes = _CoreOnly(io.BytesIO(base64.b64decode(lines[2][len(tag) :]))).load()
-    except StateDataError:
-        raise
-    except Exception as exc:  # malformed text fails in many ways
-        raise StateDataError(
-            f"this text is not a serialized Kleos state ({type(exc).__name__})"
-        ) from None
-    if not (isinstance(attributes, dict) and set(attributes) == {"_core"}):
-        raise StateDataError("this text holds something other than a Kleos state")
 
 
 class KleosState(pyspiel.State):  # type: ignore[misc]

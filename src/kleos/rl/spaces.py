@@ -13,8 +13,8 @@ import numpy.typing as npt
 from kleos.core.errors import ConfigError, IllegalActionError
 from kleos.core.inputs import as_index, quoted
 from kleos.core.protocol import Game, Outcome, PlayerId, State
-from kleos.core.registry import MAX_SEED, make
-from kleos.core.rng import derive_seed, new_seed
+from kleos.core.registry import make
+from kleos.core.rng import MAX_SEED, derive_seed, new_seed
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")

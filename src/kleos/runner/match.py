@@ -138,7 +138,12 @@ class Match:
         Returns the move's events, redacted for that seat. Every refusal changes nothing.
         """
         player, chosen = self.check(seat, action, state_id)
-        events = self.state.apply(chosen, player=player)
+        return self.play(player, chosen)
+
+    def play(self, player: PlayerId, chosen: Action) -> list[Event]:
+        """Apply a submission `check` has accepted (nothing has moved since): its events,
+        redacted for `player`."""
+        events = self.state.apply_legal(chosen)
         self.state_id += 1
         text = str(chosen)
         self.moves.append((player, text))

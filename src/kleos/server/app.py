@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import unquote_plus
 
 from fastapi import FastAPI
 
@@ -17,6 +18,8 @@ from kleos.server.api import router
 from kleos.server.db import connect
 from kleos.server.hub import Hub
 from kleos.server.settings import MAX_BODY_BYTES, Settings
+from kleos.server.store import Store
+from kleos.server.ws import router as ws_router
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -31,22 +34,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(settings, connect(settings.url))
+        hub = Hub(settings, Store(connect(settings.url)))
         app.state.hub = hub
         await hub.start()
         try:
             yield
         finally:
             await hub.stop()
-            hub.engine.dispose()
+            hub.store.close()
 
+    # The interactive pages load their scripts from a CDN: off unless asked for, and then
+    # under the pages' own security headers (pages.py), so no script from elsewhere runs on
+    # the origin that holds the seats' tokens.
+    docs = settings.api_docs
     app = FastAPI(
         title="Kleos",
         version=ENGINE_VERSION,
         summary="Play Ilium and Elysium together: an authoritative game server.",
         lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
     )
     app.include_router(router)
+    app.include_router(ws_router)
     pages.install(app)
     errors.install(app)
     app.add_middleware(BodyLimit)
@@ -100,15 +110,25 @@ async def _too_large(send: Send) -> None:
 
 
 class RedactTokens(logging.Filter):
-    """Access log lines with every `token=…` replaced, so no secret reaches a log."""
+    """Log lines with the value of every `token` query parameter replaced — however its key
+    is spelled (`%74oken`, `TOKEN`) — so no secret reaches a log."""
 
-    PATTERN = re.compile(r"token=[^&\s\"']+")
+    PARAMETER = re.compile(r"([?&;])([^=&\s\"'#]+)=([^&\s\"'#]*)")
+
+    @classmethod
+    def redact(cls, text: str) -> str:
+        """`text` with every token parameter's value replaced by an ellipsis."""
+
+        def hide(match: re.Match[str]) -> str:
+            if unquote_plus(match.group(2)).strip().lower() == "token":
+                return f"{match.group(1)}{match.group(2)}=…"
+            return match.group(0)
+
+        return cls.PARAMETER.sub(hide, text)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = self.PATTERN.sub("token=…", str(record.msg))
+        record.msg = self.redact(str(record.msg))
         if record.args:
-            record.args = tuple(
-                self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
-                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
-            )
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(self.redact(a) if isinstance(a, str) else a for a in args)
         return True

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -44,9 +44,13 @@ class GameRow(Base):
     state_id: Mapped[int] = mapped_column(Integer, default=0)
     """How many actions the log holds."""
     finished: Mapped[bool] = mapped_column(default=False)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    listed: Mapped[bool] = mapped_column(default=False)
+    """Whether the game is unfinished and has an open seat nobody has joined (listed)."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    __table_args__ = (Index("ix_games_listed", "listed", "created_at", "id"),)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.seat", cascade="all, delete-orphan"
@@ -66,6 +70,8 @@ class SeatRow(Base):
     """SHA-256 of the seat's token, hex; None for an agent's seat."""
     joined: Mapped[bool] = mapped_column(default=False)
     """Whether the seat's token has been used (an agent's seat counts as joined)."""
+    open: Mapped[bool] = mapped_column(default=False)
+    """Whether anyone may join the seat (listed); else only its invite link reaches it."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 

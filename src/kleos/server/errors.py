@@ -15,7 +15,9 @@ from kleos.core.errors import (
     StaleStateError,
 )
 from kleos.core.inputs import echo
-from kleos.server.hub import BadTokenError, ForbiddenError, RateLimitError, UnknownGameError
+from kleos.server.hub import BadTokenError, UnknownGameError
+from kleos.server.live import ForbiddenError
+from kleos.server.seats import RateLimitError
 
 STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (UnknownGameError, 404),

@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 WEB = Path(__file__).resolve().parent / "web"
 SHELL = WEB / "index.html"
 HEADERS = {
-    # Invite links carry a seat's token in the query: never send it on as a referrer.
+    # Old invite links carry a seat's token in the query: never send it on as a referrer.
     "referrer-policy": "no-referrer",
     "content-security-policy": (
         "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
@@ -26,8 +26,20 @@ HEADERS = {
 router = APIRouter(include_in_schema=False)
 
 
+DOCS_HEADERS = {
+    **HEADERS,
+    # `--api-docs` only (a development server): Swagger UI and ReDoc come from a CDN.
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+        "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+        "https://fastapi.tiangolo.com https://cdn.redoc.ly; worker-src blob:; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+
+
 def _shell() -> FileResponse:
-    return FileResponse(SHELL, media_type="text/html", headers=HEADERS)
+    return FileResponse(SHELL, media_type="text/html")
 
 
 @router.get("/")
@@ -54,26 +66,29 @@ async def invite_page(game_id: str) -> FileResponse:
     return _shell()
 
 
-class SecureStatic:
-    """The static files with the pages' security headers."""
+class SecureHeaders:
+    """Every HTTP answer — pages, static files, the API — with the security headers."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chosen = DOCS_HEADERS if scope["path"] in ("/docs", "/redoc") else HEADERS
+        extra = [(k.encode(), v.encode()) for k, v in chosen.items()]
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [
-                    *message["headers"],
-                    *((k.encode(), v.encode()) for k, v in HEADERS.items()),
-                ]
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         await self.app(scope, receive, with_headers)
 
 
 def install(app: FastAPI) -> None:
-    """Serve the client: `/static/…` and the page routes."""
+    """Serve the client: `/static/…` and the page routes, every answer with the headers."""
     app.include_router(router)
-    app.mount("/static", SecureStatic(StaticFiles(directory=WEB)), name="static")
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.add_middleware(SecureHeaders)

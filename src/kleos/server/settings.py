@@ -1,4 +1,6 @@
-"""How a server runs: where its data lives, its addresses and its limits."""
+"""How a server runs: where its data lives, its addresses and its limits.
+
+Every limit a stranger can reach is here, with its default; `docs/api.md` lists them."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ MAX_BODY_BYTES = 64 * 1024
 """The largest HTTP request body accepted."""
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest WebSocket message accepted."""
+MAX_FRAME_BYTES = 1024 * 1024
+"""WebSocket messages past this are cut off by uvicorn (1009); past 16 KiB they are refused."""
 
 
 @dataclass(frozen=True)
@@ -21,14 +25,40 @@ class Settings:
     database_url: str | None = None
     public_url: str = "http://127.0.0.1:8000"
     ai_workers: int = 2
-    """Processes that play the AI seats."""
+    """Processes that play the AI seats (and analyse finished games)."""
     games_per_minute: int = 30
     """Games one client address may create per minute."""
+    joins_per_minute: int = 30
+    """Open seats one client address may join per minute."""
+    actions_per_minute: int = 600
+    """Moves (and WebSocket messages) one address, and one seat, may send per minute."""
     max_connections_per_game: int = 64
+    max_connections: int = 1000
+    """Connections (HTTP and WebSocket) the server holds at once; past it, 503."""
+    keep_alive_seconds: float = 5.0
+    """An idle HTTP connection is closed after this long."""
+    send_queue: int = 64
+    """Messages waiting for one WebSocket client; a client that does not read is dropped."""
+    max_think_seconds: float = 2.0
+    """The most time an AI seat may think about one decision; specs asking more are refused."""
+    max_iterations: int = 20_000
+    """The most ISMCTS iterations an AI seat may spend on one decision."""
     analysis_agent: str = "ismcts:iterations=300"
     """The search that judges every decision of a finished game."""
     analysis_samples: int = 32
     """Rollouts behind each win-chance estimate of the analysis chart."""
+    analysis_queue: int = 8
+    """Analyses waiting for a worker at once; past it, 429."""
+    analyses_per_hour: int = 20
+    """Analyses one client address may start per hour."""
+    live_games: int = 1000
+    """Games kept in memory; the least recently used beyond it are dropped (reloaded from
+    their log when next asked for)."""
+    api_docs: bool = False
+    """Whether /docs and /redoc (the interactive OpenAPI pages) are served."""
+    forwarded_allow_ips: str | None = None
+    """Addresses of trusted front proxies whose X-Forwarded-For names the client (uvicorn's
+    option); None trusts none."""
 
     @property
     def url(self) -> str:

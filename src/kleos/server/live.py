@@ -1,0 +1,201 @@
+"""Live games: a game in memory (its match, seats, log told in words, subscribers), what each
+seat may be shown of it, and the bounded set of games a process keeps (least recently used
+games leave it, and are rebuilt from their log when next asked for)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from kleos.core.errors import ConfigError, KleosError
+from kleos.core.protocol import Event, PlayerId
+from kleos.core.records import Move, Record, result_json
+from kleos.runner.match import Match
+from kleos.server.notify import Subscriber
+from kleos.server.seats import HUMAN
+
+RECENT_MOVES = 8
+"""Moves whose (redacted) events an envelope carries."""
+
+
+class ForbiddenError(KleosError):
+    """A request the asker may not make."""
+
+
+@dataclass
+class LoggedMove:
+    """One applied move: its state id, seat, text, events (as `Match.play` gave them) and
+    those events in words (told once, when applied)."""
+
+    state_id: int
+    player: PlayerId
+    text: str
+    events: list[Event]
+    told: list[str]
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game in memory: its match (with the seed), its seats, and who watches it."""
+
+    id: str
+    match: Match
+    kinds: list[str]
+    hashes: list[str | None]
+    joined: list[bool]
+    open: list[bool]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    log: list[LoggedMove] = field(default_factory=list)
+    thinking: set[PlayerId] = field(default_factory=set)
+    failures: dict[PlayerId, str] = field(default_factory=dict)
+    """Seats whose agent failed, with why (they fell back to a safe agent)."""
+
+    def apply(self, player: PlayerId, chosen: Any) -> None:
+        """Apply a checked move and log it, told in words."""
+        state_id = self.match.state_id
+        events = self.match.play(player, chosen)
+        told = [self.match.game.describe_event(event) for event in events]
+        self.log.append(LoggedMove(state_id, player, str(chosen), events, told))
+
+    @property
+    def busy(self) -> bool:
+        """Whether someone watches the game, an AI thinks in it, or a move is under way."""
+        return bool(self.subscribers or self.thinking or self.lock.locked())
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def status(self) -> list[dict[str, Any]]:
+        """Each seat: who plays it and whether it is connected, thinking or waiting (and why
+        its agent was replaced, if it failed)."""
+        connected = {s.seat for s in self.subscribers}
+        seats = []
+        for p, kind in enumerate(self.kinds):
+            state = (
+                "thinking" if p in self.thinking else "connected" if p in connected else "waiting"
+            )
+            entry: dict[str, Any] = {
+                "seat": p,
+                "kind": HUMAN if kind == HUMAN else "ai",
+                "agent": None if kind == HUMAN else kind,
+                "status": state,
+            }
+            if p in self.failures:
+                entry["agent_error"] = self.failures[p]
+            seats.append(entry)
+        return seats
+
+    def envelope(self, seat: PlayerId | None) -> dict[str, Any]:
+        """What `seat` may see now: its envelope, recent events redacted for it, seat status."""
+        envelope = self.match.envelope_for(seat)
+        envelope["id"] = self.id
+        envelope["recent"] = self.moves_for(seat, max(0, self.match.state_id - RECENT_MOVES))
+        envelope["status"] = self.status()
+        return envelope
+
+    def moves_for(self, seat: PlayerId | None, since: int) -> list[dict[str, Any]]:
+        """The moves from state id `since` on, each event redacted for `seat` and told in
+        words (an event the redaction leaves as it is keeps the words told when applied)."""
+        game = self.match.game
+        moves = []
+        for move in self.log[since:]:
+            shown = []
+            for event, words in zip(move.events, move.told, strict=True):
+                redacted = game.redact_event(event, seat)
+                if redacted is not None:
+                    said = words if redacted is event else game.describe_event(redacted)
+                    shown.append({**redacted, "text": said})
+            moves.append(
+                {
+                    "state_id": move.state_id,
+                    "player": move.player,
+                    "action": move.text,
+                    "events": shown,
+                }
+            )
+        return moves
+
+    def replay_envelope(self, ply: int) -> dict[str, Any]:
+        """A finished game as it stood after `ply` moves: a spectator's envelope, with every
+        seat's secrets of that moment (`privates`) since the game is over."""
+        if not self.match.is_over:
+            raise ForbiddenError("a game is replayed once it is over")
+        total = len(self.log)
+        if not 0 <= ply <= total:
+            raise ConfigError(f"ply {ply} is not between 0 and {total}")
+        match = Match(self.match.game, self.kinds)
+        for state_id, (player, text) in enumerate(self.match.moves[:ply]):
+            match.submit(player, text, state_id)
+        envelope = match.envelope_for(None)
+        envelope["id"] = self.id
+        envelope["ply"], envelope["plies"] = ply, total
+        envelope["privates"] = [match.state.view(p)["private"] for p in range(len(self.kinds))]
+        start = max(0, ply - RECENT_MOVES)
+        envelope["recent"] = self.moves_for(None, start)[: ply - start]
+        return envelope
+
+    def sample(self, seat: PlayerId) -> dict[str, Any]:
+        """A full state consistent with what `seat` sees, its hidden parts resampled, as a JSON
+        state document (for a remote bot's search): it depends only on the seat's view and
+        fresh randomness (its game's seed too), so it tells nothing the view does not."""
+        copy = self.match.state.determinize(seat, random.SystemRandom())
+        return copy.to_json()
+
+    def record(self) -> Record:
+        """The complete record of a finished game (with its seed)."""
+        match = self.match
+        game = match.game
+        return Record(
+            config=game.config.to_json(),
+            seats=tuple(self.kinds),
+            moves=tuple(Move(p, a) for p, a in match.moves),
+            result=result_json(match.state.outcome()),
+            rules_version=game.rules_version,
+        )
+
+    def announce(self) -> None:
+        """Queue every subscriber its new envelope."""
+        for subscriber in list(self.subscribers):
+            subscriber.send({"type": "envelope", "envelope": self.envelope(subscriber.seat)})
+
+
+class LiveGames:
+    """The games a process keeps in memory, at most `limit` beyond those in use: the least
+    recently used idle games leave first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+
+    def get(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (now the most recently used)."""
+        live = self.games.get(game_id)
+        if live is not None:
+            self.games.move_to_end(game_id)
+        return live
+
+    def add(self, live: LiveGame) -> LiveGame:
+        """Keep a loaded game (the one already kept, if another load won the race)."""
+        kept = self.games.setdefault(live.id, live)
+        self.games.move_to_end(live.id)
+        self._evict()
+        return kept
+
+    def _evict(self) -> None:
+        excess = len(self.games) - self.limit
+        for game_id in list(self.games):
+            if excess <= 0:
+                return
+            if not self.games[game_id].busy:
+                del self.games[game_id]
+                excess -= 1
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def values(self) -> list[LiveGame]:
+        """Every kept game."""
+        return list(self.games.values())

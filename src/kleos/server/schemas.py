@@ -1,0 +1,182 @@
+"""The API's bodies and answers as Pydantic models, so every request is validated (unknown
+fields refused) and `/openapi.json` describes every answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SeatIndex = Annotated[int, Field(ge=0, le=7)]
+TokenText = Annotated[str, Field(max_length=100, description="A seat's secret token.")]
+
+
+class Body(BaseModel):
+    """A request body: unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(Body):
+    """A new game: the game, the players, who plays each seat and the game's own options."""
+
+    game: str = Field(max_length=32, examples=["ilium"])
+    players: int | None = Field(default=None, ge=1, le=8)
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+        max_length=8, examples=[["human", "hard", "random"]]
+    )
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"variants": []}])
+    variants: list[Annotated[str, Field(max_length=64)]] | None = Field(
+        default=None, max_length=8, description="The game's variants (or in options)."
+    )
+    taken: list[SeatIndex] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Human seats the creator plays: never offered to anyone else.",
+    )
+    open: list[SeatIndex] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Human seats anyone may join (listed in open games). Every other human "
+        "seat is private: only its invite link reaches it.",
+    )
+
+
+class SubmitAction(Body):
+    """A move: the seat's token, the state it was made against, the action (text or id)."""
+
+    token: TokenText
+    state_id: int = Field(ge=0)
+    action: Annotated[str, Field(max_length=200)] | int
+
+
+class SeatToken(Body):
+    """A seat's token (to prove who asks)."""
+
+    token: TokenText
+
+
+class ReplaceSeat(Body):
+    """Hand one's seat to an AI level or agent spec."""
+
+    token: TokenText
+    level: str = Field(default="medium", max_length=200)
+
+
+class Answer(BaseModel):
+    """An answer's model."""
+
+
+class Status(Answer):
+    """The server is up."""
+
+    status: Literal["ok"]
+
+
+class CreatedSeat(Answer):
+    """One seat of a new game: its token and invite link, for a human seat the asker holds."""
+
+    seat: int
+    kind: str
+    token: str | None
+    url: str | None
+    open: bool = False
+
+
+class Created(Answer):
+    """A new game: its id, its seats and the spectators' link."""
+
+    id: str
+    seats: list[CreatedSeat]
+    spectator_url: str
+
+
+class OpenGame(Answer):
+    """A game with an open seat nobody has joined."""
+
+    id: str
+    game: str
+    players: int
+    free_seats: list[int]
+
+
+class OpenGames(Answer):
+    """A page of open games, oldest first; `next` is the cursor of the next page."""
+
+    games: list[OpenGame]
+    next: str | None
+
+
+class Joined(Answer):
+    """The seat taken, its token and its link."""
+
+    seat: int
+    token: str
+    url: str
+
+
+class Rematch(Answer):
+    """The rematch and the asker's own seat in it."""
+
+    id: str
+    seat: int
+    token: str
+    url: str
+
+
+class Sample(Answer):
+    """A full state consistent with what the seat sees (a JSON state document)."""
+
+    state_id: int
+    seat: int
+    state: dict[str, Any]
+
+
+class Analysis(Answer):
+    """A finished game's analysis, `running` until it is done."""
+
+    status: Literal["running", "done"]
+    spec: str | None = None
+    chances: list[list[float]] | None = None
+    moves: list[dict[str, Any]] | None = None
+
+
+class CatalogGame(Answer):
+    """What a new game of one kind may be."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    variants: list[str]
+    families: list[dict[str, Any]] | None
+
+
+class Catalog(Answer):
+    """Every game, and the AI levels a seat may have."""
+
+    games: list[CatalogGame]
+    levels: list[str]
+
+
+class Envelope(Answer):
+    """What a seat may see now (docs/contract.md's view envelope, with the state id, the
+    legal actions when the seat decides, the recent moves and each seat's status)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    game: str
+    state_id: int
+    viewer: int | None
+    current_player: int | None
+    is_terminal: bool
+    legal_actions: list[dict[str, Any]]
+    recent: list[dict[str, Any]]
+    status: list[dict[str, Any]]
+
+
+class Error(Answer):
+    """A refusal: what was wrong."""
+
+    error: str

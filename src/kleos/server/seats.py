@@ -1,0 +1,100 @@
+"""Seats and limits: tokens (stored only as hashes), who may play a seat (a human, or an agent
+whose budget the server caps), and the per-address and per-seat rate limits."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import deque
+
+from kleos.agents import agent_spec, make_agent
+from kleos.core.errors import ConfigError, KleosError
+from kleos.server.settings import Settings
+
+HUMAN = "human"
+FALLBACK_AGENT = "random"
+"""What plays a seat whose agent failed: it cannot fail, and the game goes on."""
+MAX_KEYS = 100_000
+"""Addresses and seats a limiter remembers at once (the oldest are forgotten first)."""
+
+
+class RateLimitError(KleosError):
+    """Too many requests of one kind from one address (or for one seat) in a while."""
+
+
+def new_token() -> str:
+    """A seat's secret: 24 random bytes, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """The hash a seat's token is stored as (the token itself is never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def holder(hashes: list[str | None], token: str) -> int | None:
+    """The seat whose stored hash is the token's, compared in constant time; None if none."""
+    digest = token_hash(token)
+    for seat, stored in enumerate(hashes):
+        if stored is not None and hmac.compare_digest(stored, digest):
+            return seat
+    return None
+
+
+def seat_kind(seat: object, settings: Settings) -> str:
+    """'human', or an agent spec the server will run: levels are kept by name; a spec is
+    checked by building its agent once (so what would fail in a worker is refused now, 422),
+    and its search budget is capped by the server's `max_think_seconds` and `max_iterations`."""
+    if not isinstance(seat, str):
+        raise ConfigError("a seat is 'human', an AI level or an agent spec")
+    text = seat.strip().lower()
+    if text == HUMAN:
+        return HUMAN
+    spec = agent_spec(text)
+    options = dict(spec.options)
+    if spec.name == "ismcts":
+        seconds = options.get("time")
+        if seconds is not None and seconds > settings.max_think_seconds:
+            raise ConfigError(
+                f"an AI seat thinks at most {settings.max_think_seconds:g} s a decision here"
+            )
+        iterations = options.get("iterations")
+        if iterations is not None and iterations > settings.max_iterations:
+            raise ConfigError(
+                f"an AI seat searches at most {settings.max_iterations:,} iterations a "
+                "decision here"
+            )
+    make_agent(text, 0)
+    return text
+
+
+def budgeted(kind: str, settings: Settings) -> str:
+    """The spec a worker runs for a seat: a search without a time limit gets the server's."""
+    spec = agent_spec(kind)
+    if spec.name == "ismcts" and "time" not in dict(spec.options):
+        return f"{spec}:time={settings.max_think_seconds:g}"
+    return str(spec)
+
+
+class RateLimiter:
+    """At most `limit` events per key (an address, a seat) in any `window` seconds."""
+
+    def __init__(self, what: str, limit: int, window: float = 60.0) -> None:
+        self.what, self.limit, self.window = what, limit, window
+        self.hits: dict[str, deque[float]] = {}
+
+    def hit(self, key: str) -> None:
+        """Count one event for `key`, or raise `RateLimitError` (counting nothing)."""
+        now = time.monotonic()
+        hits = self.hits.pop(key, None) or deque()
+        while hits and hits[0] <= now - self.window:
+            hits.popleft()
+        self.hits[key] = hits  # re-inserted: the dict's order is the keys' last use
+        if len(hits) >= self.limit:
+            span = "a minute" if self.window == 60 else f"{self.window / 3600:g} hour"
+            raise RateLimitError(f"at most {self.limit} {self.what} in {span}; wait a little")
+        hits.append(now)
+        if len(self.hits) > MAX_KEYS:
+            del self.hits[next(iter(self.hits))]
