@@ -159,9 +159,9 @@ def card_set_for(data: object) -> CardSet:
     if data is None:
         return _default_card_set()
     if not isinstance(data, dict):
-        raise ConfigError(
-            "a game config holds its card set as data (a table read from a TOML file by "
-            f'kleos.make("elysium", card_set=PATH)), never a file name; got {quoted(data)}'
+        raise ConfigError(  # short: a state document's refusal quotes it after its path
+            "a game config holds its card set as data (a table read from a file by kleos.make), "
+            f"never a file name; got {quoted(data)}"
         )
     return _checked_set(data, "data")
 

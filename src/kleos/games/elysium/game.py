@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo, quoted
+from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
@@ -17,6 +18,7 @@ from kleos.games.elysium import heuristics as elysium_heuristics
 from kleos.games.elysium import rules, text, views
 from kleos.games.elysium.actions import ElysiumAction, action_table
 from kleos.games.elysium.cards import Card, card_set_data, card_set_for
+from kleos.games.elysium.codec import state_from_json
 from kleos.games.elysium.state import ElysiumState
 from kleos.games.elysium.tables import tables_for
 from kleos.games.elysium.vocabulary import COLUMNS, FAMILIES_IN_PLAY, MAX_PLAYERS
@@ -109,6 +111,18 @@ class Elysium(Game):
         rules.start_game(state, families, rng)
         rules.run(state)
         return state
+
+    def state_from_json(self, document: object) -> ElysiumState:
+        """The state a `State.to_json()` document of this game holds (`Game.state_from_json`
+        checks the envelope; `codec` reads the state strictly)."""
+        state = super().state_from_json(document)
+        assert isinstance(state, ElysiumState)
+        return state
+
+    def _state_from_json(self, fields: Fields, game: Game) -> ElysiumState:
+        """The state of `game` (this game with the document's seed) a document describes."""
+        assert isinstance(game, Elysium)
+        return state_from_json(fields, game)
 
     def play(self, state: ElysiumState, action: Action) -> None:
         """Answer a state's pending decision with a legal action (`rules.play`)."""

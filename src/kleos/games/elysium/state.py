@@ -296,6 +296,12 @@ class ElysiumState(State):
         new.chance_seed = rng.getrandbits(63)
         return new
 
+    def _to_json(self) -> dict[str, Any]:
+        """The state's own fields as JSON data, hidden parts included (`codec`)."""
+        from kleos.games.elysium.codec import state_to_json  # noqa: PLC0415 - it imports this module
+
+        return state_to_json(self)
+
     def _view(self, player: PlayerId | None) -> ViewParts:
         """What everyone may see (§14): the same for every player and for spectators."""
         return self.game.view_of(self, player)

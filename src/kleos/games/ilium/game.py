@@ -8,17 +8,19 @@ from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
+from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
+from kleos.games.ilium import codec, rules, text, views
 from kleos.games.ilium import encoding as ilium_encoding
 from kleos.games.ilium import heuristics as ilium_heuristics
-from kleos.games.ilium import rules, text, views
 from kleos.games.ilium.actions import IliumAction, action_table
 from kleos.games.ilium.board import (
     TOKEN_VALUES,
     TYPES,
     Board,
+    TokenCode,
     board_data,
     board_from_json,
     load_board,
@@ -112,6 +114,13 @@ class Ilium(Game):
         """Each player's cards returned to the box at set-up: value -> count (§3.1 step 5)."""
         return dict(CARDS_REMOVED_IN_4P) if self.players == 4 else {}
 
+    def set_aside_tokens(self) -> list[TokenCode]:
+        """The tokens set aside at set-up, one of which goes back at random (§3.2: each
+        type's 1, 2 and 3 with 2 players; none otherwise)."""
+        if self.players != 2:
+            return []
+        return [token_code(t, v) for t in range(len(TYPES)) for v in TWO_PLAYER_SET_ASIDE]
+
     def starting_deck(self) -> dict[int, int]:
         """The composition of each player's deck at the start: value -> count."""
         removed = self.removed_cards()
@@ -129,7 +138,7 @@ class Ilium(Game):
         state = IliumState(self)
         pool = [token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES]
         if self.players == 2:
-            aside = [token_code(t, v) for t in range(len(TYPES)) for v in TWO_PLAYER_SET_ASIDE]
+            aside = self.set_aside_tokens()
             for code in aside:
                 pool.remove(code)
             rng.shuffle(aside)
@@ -157,6 +166,19 @@ class Ilium(Game):
         state.historian = tuple(historians[: self.players])
         state.first_player = state.turn = rng.randrange(self.players)
         return state
+
+    def state_from_json(self, document: object) -> IliumState:
+        """The state a `State.to_json()` document of this game holds (`Game.state_from_json`
+        checks the envelope, `codec` the fields); anything else raises `StateDataError`."""
+        state = super().state_from_json(document)
+        assert isinstance(state, IliumState)
+        return state
+
+    def _state_from_json(self, fields: Fields, game: Game) -> IliumState:
+        """The state of `game` (this game with the document's seed) its fields describe
+        (`codec.state_from_json`)."""
+        assert isinstance(game, Ilium)
+        return codec.state_from_json(fields, game)
 
     # The state's hot path reaches the rules through these, with no call in between.
     legal_actions_of = staticmethod(rules.legal_actions)

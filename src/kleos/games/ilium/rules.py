@@ -7,7 +7,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from operator import attrgetter
 
-from kleos.core.protocol import Action, PlayerId
+from kleos.core.protocol import Action, Outcome, PlayerId
 from kleos.games.ilium.actions import (
     ChooseSite,
     ChooseToken,
@@ -18,7 +18,7 @@ from kleos.games.ilium.actions import (
     PlayCard,
     StopCubes,
 )
-from kleos.games.ilium.board import TYPES, token_text
+from kleos.games.ilium.board import TYPES, Board, PathInfo, token_text
 from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import (
     CUBE,
@@ -32,6 +32,7 @@ from kleos.games.ilium.state import (
     PHASE_TOKEN,
     Excavation,
     IliumState,
+    Take,
 )
 
 SLOT = attrgetter("slot")
@@ -208,8 +209,11 @@ def _end_placement(s: IliumState) -> None:
         _end_turn(s)
 
 
-def _excavate(s: IliumState, path_index: int) -> None:
-    """§5.1–§5.3: rank by count, then by distance to the shovel; the second may qualify."""
+def path_ranking(
+    s: IliumState, path_index: int
+) -> tuple[list[PlayerId], dict[PlayerId, int], dict[PlayerId, int]]:
+    """§5.1–§5.2 on a path: its group owners by archaeologists, then by distance to the
+    shovel; with each one's archaeologists and distance."""
     path = s.game.board.paths[path_index]
     counts: dict[PlayerId, int] = {}
     distance: dict[PlayerId, int] = {}
@@ -221,9 +225,35 @@ def _excavate(s: IliumState, path_index: int) -> None:
             counts[owner] = counts.get(owner, 0) + (code & 3)
             distance.setdefault(owner, space)
     ranked = sorted(counts, key=lambda p: (-counts[p], distance[p]))
+    return ranked, counts, distance
+
+
+def excavation_of(
+    path: PathInfo, ranked: list[PlayerId], counts: dict[PlayerId, int]
+) -> Excavation:
+    """§5.3: the excavation a ranking starts; the site is the shovel's unless the second
+    qualifies (then -1: the first chooses it)."""
     first = ranked[0]
     second = ranked[1] if len(ranked) > 1 else -1
     qualifies = second >= 0 and 2 * counts[second] >= counts[first]
+    return Excavation(path.index, first, second, qualifies, -1 if qualifies else path.shovel)
+
+
+def excavation_takes(board: Board, excavation: Excavation) -> tuple[Take, Take]:
+    """§5.4: the two takes of an excavation whose site is known: the first's there, then
+    the qualifying second's (or the first's again) at the other end."""
+    path = board.paths[excavation.path]
+    site = excavation.site
+    other = path.b if site == path.a else path.a
+    second = excavation.second if excavation.qualifies else excavation.first
+    return ((excavation.first, site), (second, other))
+
+
+def _excavate(s: IliumState, path_index: int) -> None:
+    """§5.1–§5.3: rank by count, then by distance to the shovel; the second may qualify."""
+    path = s.game.board.paths[path_index]
+    ranked, counts, distance = path_ranking(s, path_index)
+    excavation = s.excavation = excavation_of(path, ranked, counts)
     if s._events is not None:
         s.emit(
             "excavation",
@@ -231,29 +261,24 @@ def _excavate(s: IliumState, path_index: int) -> None:
             counts={str(p): c for p, c in counts.items()},
             distances={str(p): d for p, d in distance.items()},
             ranking=ranked,
-            first=first,
-            second=second,
-            qualifies=qualifies,
+            first=excavation.first,
+            second=excavation.second,
+            qualifies=excavation.qualifies,
         )
-    if qualifies:
-        s.excavation = Excavation(path_index, first, second, True, -1)
+    if excavation.qualifies:
         s.phase = PHASE_SITE
-        s.decider = first
+        s.decider = excavation.first
     else:
-        s.excavation = Excavation(path_index, first, second, False, path.shovel)
-        s.takes = ((first, path.shovel), (first, path.other))
+        s.takes = excavation_takes(s.game.board, excavation)
         _run_takes(s)
 
 
 def _choose_site(s: IliumState, site: int) -> None:
     assert s.excavation is not None
-    first, second = s.excavation.first, s.excavation.second
-    path = s.game.board.paths[s.excavation.path]
     s.excavation = s.excavation._replace(site=site)
     if s._events is not None:
-        s.emit("site", player=first, site=s.game.board.sites[site].id)
-    other = path.b if site == path.a else path.a
-    s.takes = ((first, site), (second, other))
+        s.emit("site", player=s.excavation.first, site=s.game.board.sites[site].id)
+    s.takes = excavation_takes(s.game.board, s.excavation)
     _run_takes(s)
 
 
@@ -319,12 +344,34 @@ def _next_turn(s: IliumState) -> None:
     start_turn(s)
 
 
+def final_outcome(s: IliumState, reason: str) -> Outcome:
+    """§7–§8: the outcome of a game that ended for `reason` (a key of `END_REASONS`)."""
+    words = END_REASONS[reason].format(player=s.game.player_name(s.turn))
+    return replace(score(s.hoard, s.historian), reason=words)
+
+
+def recount_spaces(s: IliumState) -> None:
+    """Derive each path's free spaces and the group placements from the board's spaces
+    (for a position built by hand or read from a document)."""
+    game = s.game
+    occupant = s.occupant
+    s.free = [
+        sum(1 for slot in game.path_slots[p.index] if occupant[slot] == EMPTY)
+        for p in game.board.paths
+    ]
+    s.placements = tuple(
+        game.actions.place[slot]
+        for pi in game.usable_paths
+        for slot in game.path_slots[pi]
+        if occupant[slot] == EMPTY
+    )
+
+
 def _finish(s: IliumState, reason: str) -> None:
     s.phase = PHASE_OVER
     s.decider = -1
     s.end_reason = reason
-    words = END_REASONS[reason].format(player=s.game.player_name(s.turn))
-    s._outcome = replace(score(s.hoard, s.historian), reason=words)
+    s._outcome = final_outcome(s, reason)
     if s._events is not None:
         s.emit("game_end", reason=reason)
         for p, part in enumerate(s._outcome.breakdown):

@@ -54,18 +54,10 @@ def position(
         _occupy(game, state, path_id, space, player * 4 + size)
     for player, path_id, space in cubes:
         _occupy(game, state, path_id, space, CUBE + player)
-    state.free = [
-        sum(1 for s in game.path_slots[p.index] if state.occupant[s] == EMPTY) for p in board.paths
-    ]
+    rules.recount_spaces(state)
     for pi in game.usable_paths:
         if state.free[pi] == 0:
             raise ConfigError(f"{board.paths[pi].id} is full; a full path is excavated at once")
-    state.placements = tuple(
-        game.actions.place[s]
-        for pi in game.usable_paths
-        for s in game.path_slots[pi]
-        if state.occupant[s] == EMPTY
-    )
     for player, cards in (decks or {}).items():
         if any(v not in (1, 2, 3) for v in cards):
             raise ConfigError(f"deck cards are 1, 2 or 3, not {list(cards)}")

@@ -4,7 +4,7 @@ the resampling of what a player cannot see."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
@@ -198,6 +198,12 @@ class IliumState(State):
                     deck.append(keep)
                 new.deck[q] = tuple(deck)
         return new
+
+    def _to_json(self) -> dict[str, Any]:
+        """The state's fields as JSON data (`codec.state_to_json`)."""
+        from kleos.games.ilium.codec import state_to_json  # noqa: PLC0415 - it imports this module
+
+        return state_to_json(self)
 
     def _view(self, player: PlayerId | None) -> ViewParts:
         """What `player` may see (§10.1); None is a spectator."""

@@ -41,7 +41,8 @@ def _deck_counts(deck: tuple[int, ...]) -> dict[str, int]:
     return {str(v): counts.get(v, 0) for v in (1, 2, 3)}
 
 
-def _space(code: int) -> dict[str, int] | None:
+def space_json(code: int) -> dict[str, int] | None:
+    """A space code as JSON: null (empty), {"group": seat, "size": n} or {"cube": seat}."""
     if code == EMPTY:
         return None
     if code >= CUBE:
@@ -61,7 +62,7 @@ def view(state: IliumState, player: PlayerId | None) -> ViewParts:
             board.sites[s].id: [token_text(c) for c in state.stock[s]] for s in game.active_sites
         },
         "paths": {
-            board.paths[pi].id: [_space(state.occupant[slot]) for slot in game.path_slots[pi]]
+            board.paths[pi].id: [space_json(state.occupant[slot]) for slot in game.path_slots[pi]]
             for pi in game.usable_paths
         },
         "hands": [
