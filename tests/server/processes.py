@@ -25,11 +25,14 @@ def free_port() -> int:
 
 class Server:
     """`kleos serve` in its own process group, on a free port, with a data folder (and its
-    log beside it) and, optionally, another database."""
+    log beside it) and, optionally, another database and `extra` command-line flags."""
 
-    def __init__(self, data: Path, database_url: str | None = None) -> None:
+    def __init__(
+        self, data: Path, database_url: str | None = None, extra: list[str] | None = None
+    ) -> None:
         self.data = data
         self.database_url = database_url
+        self.extra = list(extra or [])
         self.log_path = data.parent / f"server-{data.name}.log"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -43,6 +46,7 @@ class Server:
                    "--ai-workers", "1"]  # fmt: skip
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
+        command += self.extra
         self.log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             command, stdout=self.log, stderr=self.log, start_new_session=True
