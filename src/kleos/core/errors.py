@@ -44,4 +44,4 @@ class GameOverError(IllegalActionError):
 
 
 class StateDataError(KleosError, ValueError):
-    """Bytes that are not a serialized Kleos state (`kleos.core.serialize.load_state`)."""
+    """A state document that is not one the rules could reach (`kleos.core.jsonstate`)."""

@@ -184,7 +184,11 @@ async def replay(
     return envelope_answer(live.replay_envelope(ply))
 
 
-@router.get("/api/games/{game_id}/analysis", responses={202: {"model": Analysis}})
+@router.get(
+    "/api/games/{game_id}/analysis",
+    responses={202: {"model": Analysis}},
+    response_model_exclude_none=True,
+)
 async def analysis(game_id: str, hub: HubDep, client: Client, response: Response) -> Analysis:
     """A finished game's analysis, computed once in the background: `202 {"status":
     "running"}` until it is ready, then each player's win chance after every move and the
