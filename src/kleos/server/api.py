@@ -24,7 +24,10 @@ from kleos.server.schemas import (
     CreatedSeat,
     CreateGame,
     Envelope,
+    Error,
+    GameInfo,
     Joined,
+    Move,
     OpenGames,
     Rematch,
     ReplaceSeat,
@@ -34,7 +37,17 @@ from kleos.server.schemas import (
     SubmitAction,
 )
 
-router = APIRouter()
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Error, "description": why}
+    for status, why in (
+        (403, "not this token's to ask (or not yet: before the end)"),
+        (404, "no such game"),
+        (409, "made against another state than the current one, or after the end"),
+        (422, "a body, action or option that is not valid"),
+        (429, "too many requests of this kind from one address, or the server is busy"),
+    )
+}
+router = APIRouter(responses=REFUSALS)
 PAGE = 50
 """The most open games one listing answers."""
 
@@ -112,10 +125,11 @@ async def create_game(body: CreateGame, client: Client, hub: HubDep) -> Created:
     friend theirs)."""
     players = body.players if body.players is not None else len(body.seats)
     options = dict(body.options)
-    if body.variants is not None:
-        options["variants"] = list(body.variants)
+    variants = options.pop("variants", []) if body.variants is None else list(body.variants)
+    if not isinstance(variants, list):
+        variants = [variants]  # as `kleos.make` takes one variant's name
     game_id, tokens = await hub.create(
-        body.game, players, list(body.seats), options, client,
+        body.game, players, list(body.seats), variants, options, client,
         taken=tuple(body.taken), open_seats=tuple(body.open),
     )  # fmt: skip
     live = await hub.game(game_id)
@@ -154,7 +168,7 @@ async def get_game(game_id: str, hub: HubDep, token: Token) -> JSONResponse:
     return envelope_answer(live.envelope(await hub.seat_of(live, token)))
 
 
-@router.get("/api/games/{game_id}/info")
+@router.get("/api/games/{game_id}/info", responses={200: {"model": GameInfo}})
 async def game_info(game_id: str, hub: HubDep) -> dict[str, Any]:
     """What never changes in the game: its `static_info()` (board or cards, seats' names and
     colours) and who plays each seat."""
@@ -165,7 +179,7 @@ async def game_info(game_id: str, hub: HubDep) -> dict[str, Any]:
     return info
 
 
-@router.get("/api/games/{game_id}/log")
+@router.get("/api/games/{game_id}/log", responses={200: {"model": list[Move]}})
 async def game_log(
     game_id: str, hub: HubDep, token: Token, since: Annotated[int, Query(ge=0)] = 0
 ) -> list[dict[str, Any]]:

@@ -11,7 +11,9 @@ primary key), whichever process made them.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+from collections import Counter
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +42,8 @@ from kleos.server.settings import Settings
 from kleos.server.store import Store
 from kleos.server.workers import WorkerFailure, Workers
 
+LOG = logging.getLogger("kleos.server")
+
 
 class UnknownGameError(KleosError):
     """No game has this id."""
@@ -63,6 +67,8 @@ class Hub:
         self.workers: Workers | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.analysing: set[str] = set()
+        self.sockets: Counter[str] = Counter()
+        """Live connections by client address."""
         self.limits = {
             "create": RateLimiter("games created from one address", settings.games_per_minute),
             "join": RateLimiter("seats joined from one address", settings.joins_per_minute),
@@ -117,6 +123,7 @@ class Hub:
         game_id: str,
         players: int,
         seats: list[str],
+        variants: list[str],
         options: dict[str, Any],
         client: str,
         taken: tuple[int, ...] = (),
@@ -135,7 +142,9 @@ class Hub:
             raise ConfigError("a seat the creator takes is not open to others")
         self.limits["create"].hit(client)
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
-        row_id = await self._add(game_id, players, options, kinds, tokens, taken, open_seats)
+        row_id = await self._add(
+            game_id, players, variants, options, kinds, tokens, taken, open_seats
+        )
         self._schedule_ai(await self.game(row_id))
         return row_id, tokens
 
@@ -143,6 +152,7 @@ class Hub:
         self,
         game_id: str,
         players: int,
+        variants: list[str],
         options: dict[str, Any],
         kinds: list[str],
         tokens: list[str | None],
@@ -151,14 +161,13 @@ class Hub:
         rematch_of: str | None = None,
     ) -> str:
         """Write a new game and its seats; its id."""
-        variants = options.pop("variants", ())
         # As from a record: options are data, so no client can make the server open a file.
         game = make_from_config(
             {
                 "game": game_id,
                 "players": players,
                 "seed": new_seed(),
-                "variants": list(variants) if isinstance(variants, list | tuple) else variants,
+                "variants": variants,
                 "options": options,
             }
         )
@@ -197,11 +206,10 @@ class Hub:
         if new_id is None:
             self.limits["create"].hit(client)
             config = live.match.game.config
-            options = {"variants": list(config.variants), **dict(config.options)}
             tokens: list[str | None] = [None] * len(live.kinds)
             new_id = await self._add(
-                config.game_id, config.players, options, list(live.kinds), tokens, (), (),
-                rematch_of=live.id,
+                config.game_id, config.players, list(config.variants), dict(config.options),
+                list(live.kinds), tokens, (), (), rematch_of=live.id,
             )  # fmt: skip
         rematch = await self.game(new_id)
         if rematch.kinds[seat] != HUMAN:
@@ -349,6 +357,7 @@ class Hub:
             )
         except WorkerFailure as failure:
             live.failures[seat] = f"{kind} failed ({failure}); {FALLBACK_AGENT} plays on"
+            LOG.warning("game %s, seat %d: %s", live.id, seat, live.failures[seat])
             live.thinking.discard(seat)
             self._schedule_ai(live)
             return

@@ -25,9 +25,13 @@ class CreateGame(Body):
     seats: list[Annotated[str, Field(max_length=200)]] = Field(
         max_length=8, examples=[["human", "hard", "random"]]
     )
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"variants": []}])
     variants: list[Annotated[str, Field(max_length=64)]] | None = Field(
-        default=None, max_length=8, description="The game's variants (or in options)."
+        default=None, max_length=8, examples=[["burial-vaults"]], description="The variants."
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        examples=[{"families": "recommended"}],
+        description="The game's own options (as data). Old clients may put `variants` here.",
     )
     taken: list[SeatIndex] = Field(
         default_factory=list,
@@ -174,6 +178,28 @@ class Envelope(Answer):
     legal_actions: list[dict[str, Any]]
     recent: list[dict[str, Any]]
     status: list[dict[str, Any]]
+
+
+class Move(Answer):
+    """One move of a game's log: who made it, its text, and its events as the asker may see
+    them (each with a `text` telling it in words)."""
+
+    state_id: int
+    player: int
+    action: str
+    events: list[dict[str, Any]]
+
+
+class GameInfo(Answer):
+    """What never changes in a game: its `static_info()` (board or cards, seats' names and
+    colours, variants) and who plays each seat."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    game: str
+    players: int
+    kinds: list[str]
 
 
 class Error(Answer):

@@ -33,6 +33,8 @@ class Settings:
     actions_per_minute: int = 600
     """Moves (and WebSocket messages) one address, and one seat, may send per minute."""
     max_connections_per_game: int = 64
+    websockets_per_address: int = 32
+    """Live connections one address may hold at once."""
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it, 503."""
     keep_alive_seconds: float = 5.0

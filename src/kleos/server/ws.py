@@ -51,10 +51,13 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
         await websocket.send_json({"type": "error", "error": str(exc)})
         await websocket.close(code=POLICY)
         return
-    if len(live.subscribers) >= hub.settings.max_connections_per_game:
-        await websocket.send_json({"type": "error", "error": "too many connections to this game"})
+    crowded = len(live.subscribers) >= hub.settings.max_connections_per_game
+    if crowded or hub.sockets[client] >= hub.settings.websockets_per_address:
+        whom = "this game" if crowded else "one address"
+        await websocket.send_json({"type": "error", "error": f"too many connections to {whom}"})
         await websocket.close(code=TRY_LATER)
         return
+    hub.sockets[client] += 1
     subscriber = Subscriber(seat, hub.settings.send_queue)
     live.subscribers.add(subscriber)
     live.announce()
@@ -78,6 +81,9 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
         for task in (sender, receiver, dropped):
             task.cancel()
         live.subscribers.discard(subscriber)
+        hub.sockets[client] -= 1
+        if hub.sockets[client] <= 0:
+            del hub.sockets[client]
         live.announce()
 
 

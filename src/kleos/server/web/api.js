@@ -8,13 +8,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The headers of a request: the seat's token as a bearer (never in the URL), JSON bodies. */
+function headersFor(body, token) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
 /** A JSON request; a refusal throws an ApiError with the server's explanation. */
-export async function api(path, { method = "GET", body } = {}) {
+export async function api(path, { method = "GET", body, token } = {}) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: headersFor(body, token),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -33,6 +41,32 @@ export async function api(path, { method = "GET", body } = {}) {
 
 const SEATS_KEY = "kleos.seats";
 const CREATED_KEY = "kleos.created.";
+const TAB_KEY = "kleos.tab.";
+
+/** A seat's link: the token in the fragment, which the browser never sends to a server. */
+export function gameLink(gameId, token) {
+  return token ? `/games/${gameId}#token=${encodeURIComponent(token)}` : `/games/${gameId}`;
+}
+
+/**
+ * The token of the game page's seat: from the link's fragment (`#token=`), an old link's
+ * `?token=`, or (after a reload) this tab's memory. The link's token is then wiped from the
+ * address bar, so it is neither shown, bookmarked nor shared by accident.
+ */
+export function takeToken(gameId) {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  const token = fromHash || fromQuery;
+  if (fromHash !== null || fromQuery !== null) history.replaceState(history.state, "", location.pathname);
+  if (token) return token;
+  return sessionStorage.getItem(TAB_KEY + gameId);
+}
+
+/** Remember the seat this tab plays in a game, so that a reload plays it again. */
+export function keepTabSeat(gameId, token) {
+  if (token) sessionStorage.setItem(TAB_KEY + gameId, token);
+  else sessionStorage.removeItem(TAB_KEY + gameId);
+}
 
 /** The seats whose tokens this browser holds: [{game_id, seat, token, game, players, at}]. */
 export function heldSeats() {
@@ -67,18 +101,21 @@ export function createdGame(id) {
 /**
  * A live connection to a game: calls `onEnvelope` with every envelope and `onError` with every
  * refusal; reconnects after a drop (with a growing pause) and then receives the current
- * envelope, so a reconnection restores the game silently.
+ * envelope, so a reconnection restores the game silently. The seat's token is sent in a
+ * `hello` message on every (re)connection.
  */
 export function connect(gameId, token, { onEnvelope, onError, onState }) {
   let socket = null;
   let closed = false;
   let pause = 500;
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/ws${query}`;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/ws`;
 
   function open() {
     socket = new WebSocket(url);
     socket.addEventListener("open", () => {
+      // The token goes in the first message, never in the URL; until the server has read it,
+      // the envelopes are a spectator's, and the seat's follow.
+      if (token) socket.send(JSON.stringify({ type: "hello", token }));
       pause = 500;
       onState?.("connected");
     });

@@ -1,5 +1,5 @@
 // The pages: home (create or join a game), invite links, my games; the game page is game.js.
-import { api, createdGame, heldSeats, holdSeat, keepCreated } from "./api.js";
+import { api, createdGame, gameLink, heldSeats, holdSeat, keepCreated, keepTabSeat, takeToken } from "./api.js";
 import { showGame } from "./game.js";
 import { h, mount, title } from "./ui.js";
 
@@ -123,7 +123,12 @@ async function showHome() {
 
   function drawSeats() {
     const n = Number(playersSelect.value);
-    const kinds = [["me", "Me"], ["human", "A friend (invite link)"], ...catalog.levels.map((l) => [l, `AI: ${l}`])];
+    const kinds = [
+      ["me", "Me"],
+      ["human", "A friend (invite link)"],
+      ["open", "Anyone (open seat)"],
+      ...catalog.levels.map((l) => [l, `AI: ${l}`]),
+    ];
     mount(
       seats,
       Array.from({ length: n }, (_, seat) =>
@@ -155,11 +160,13 @@ async function showHome() {
     event.preventDefault();
     const n = Number(playersSelect.value);
     const picks = Array.from({ length: n }, (_, seat) => form.querySelector(`[name="seat-${seat}"]`).value);
+    const seatsPicked = (kind) => picks.flatMap((p, seat) => (p === kind ? [seat] : []));
     const body = {
       game: gameSelect.value,
       players: n,
-      seats: picks.map((p) => (p === "me" ? "human" : p)),
-      taken: picks.flatMap((p, seat) => (p === "me" ? [seat] : [])),
+      seats: picks.map((p) => (p === "me" || p === "open" ? "human" : p)),
+      taken: seatsPicked("me"),
+      open: seatsPicked("open"),
       options: {},
     };
     const variants = [...form.querySelectorAll('input[name="variant"]:checked')].map((b) => b.value);
@@ -170,13 +177,7 @@ async function showHome() {
       body.options.families = [...form.querySelectorAll('input[name="family"]:checked')].map((b) => b.value);
     }
     try {
-      const created = await api("/api/games", { method: "POST", body });
-      keepCreated(created);
-      const mine = created.seats.filter((s) => picks[s.seat] === "me");
-      for (const s of mine) holdSeat({ game_id: created.id, seat: s.seat, token: s.token, game: body.game, players: n });
-      const invited = created.seats.some((s) => picks[s.seat] === "human");
-      if (!invited && mine.length === 1) location.assign(mine[0].url);
-      else location.assign(`/games/${created.id}/invite`);
+      goToCreated(await api("/api/games", { method: "POST", body }), body.game, picks);
     } catch (error) {
       message.textContent = error.message;
     }
@@ -196,30 +197,48 @@ async function showHome() {
   showOpenGames(open);
 }
 
-async function showOpenGames(section) {
-  const games = await api("/api/games");
-  const list = games.length
-    ? h(
-        "ul",
-        {},
-        games.map((g) =>
-          h(
-            "li",
-            { class: "row", "data-game": g.id },
-            `${title(g.game)}, ${g.players} players — ${g.free_seats.length} free seat(s)`,
-            h("button", { type: "button", onclick: () => join(g) }, `Join ${title(g.game)} game`),
-          ),
-        ),
-      )
-    : h("p", { class: "muted" }, "No game is waiting for players.");
-  section.append(list);
+/** After creating a game: my seat's page, or the invite page when there are links to send. */
+function goToCreated(created, game, picks) {
+  keepCreated(created);
+  const mine = created.seats.filter((s) => picks[s.seat] === "me");
+  for (const s of mine) holdSeat({ game_id: created.id, seat: s.seat, token: s.token, game, players: picks.length });
+  const invited = created.seats.some((s) => picks[s.seat] === "human");
+  if (!invited && mine.length === 1) location.assign(gameLink(created.id, mine[0].token));
+  else location.assign(`/games/${created.id}/invite`);
+}
+
+/** The open games (a page at a time): games with an open seat nobody has taken yet. */
+async function showOpenGames(section, after = null) {
+  const page = await api(`/api/games${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+  if (!page.games.length && !after) {
+    section.append(h("p", { class: "muted" }, "No game is waiting for players."));
+    return;
+  }
+  section.append(h("ul", {}, page.games.map(openGameItem)));
+  if (page.next) {
+    const more = h("button", { type: "button" }, "More open games");
+    more.addEventListener("click", () => {
+      more.remove();
+      showOpenGames(section, page.next);
+    });
+    section.append(more);
+  }
+}
+
+function openGameItem(g) {
+  return h(
+    "li",
+    { class: "row", "data-game": g.id },
+    `${title(g.game)}, ${g.players} players — ${g.free_seats.length} open seat(s)`,
+    h("button", { type: "button", onclick: () => join(g) }, `Join ${title(g.game)} game`),
+  );
 }
 
 async function join(g) {
   try {
     const seat = await api(`/api/games/${g.id}/join`, { method: "POST" });
     holdSeat({ game_id: g.id, seat: seat.seat, token: seat.token, game: g.game, players: g.players });
-    location.assign(seat.url);
+    location.assign(gameLink(g.id, seat.token));
   } catch (error) {
     toast(error.message);
   }
@@ -260,19 +279,19 @@ function showInvite(id) {
       { class: "panel stack" },
       h("h1", {}, "Invite your friends"),
       h("p", { class: "muted" }, "Each link is one seat: send each friend their own. Whoever holds a link plays that seat, so keep them private."),
-      created.seats.map((s) =>
-        s.url
-          ? h(
-              "div",
-              {},
-              row(`seat ${s.seat + 1} link`, s.url),
-              held.has(s.seat) ? h("a", { href: s.url }, `Play seat ${s.seat + 1} (you)`) : null,
-            )
-          : h("p", {}, `Seat ${s.seat + 1}: AI (${s.kind})`),
-      ),
+      created.seats.map((s) => inviteSeat(id, s, held.has(s.seat), row)),
       row("spectator link", created.spectator_url),
     ),
   );
+}
+
+/** One seat of the invite page: my own seat's link, a friend's link to copy, an open seat, an AI. */
+function inviteSeat(id, s, mine, row) {
+  const name = `Seat ${s.seat + 1}`;
+  if (mine) return h("div", {}, h("a", { href: gameLink(id, s.token) }, `Play seat ${s.seat + 1} (you)`));
+  if (s.open) return h("p", { "data-open-seat": s.seat }, `${name}: open — anyone may join it from the home page's Open games.`);
+  if (s.url) return h("div", {}, row(`seat ${s.seat + 1} link`, s.url));
+  return h("p", {}, `${name}: AI (${s.kind})`);
 }
 
 // ------------------------------------------------------------------ my games
@@ -289,7 +308,7 @@ async function showMyGames() {
   const rows = await Promise.all(
     held.map(async (s) => {
       try {
-        const env = await api(`/api/games/${s.game_id}?token=${encodeURIComponent(s.token)}`);
+        const env = await api(`/api/games/${s.game_id}`, { token: s.token });
         return { s, env };
       } catch (error) {
         return { s, error };
@@ -310,7 +329,7 @@ async function showMyGames() {
       rows.map((row) =>
         h(
           "a",
-          { class: "panel", href: `/games/${row.s.game_id}?token=${encodeURIComponent(row.s.token)}`, "data-state": rank(row) === 0 ? "my-turn" : "" },
+          { class: "panel", href: gameLink(row.s.game_id, row.s.token), "data-state": rank(row) === 0 ? "my-turn" : "" },
           h("strong", {}, `${title(row.s.game)}, ${row.s.players} players`),
           h("div", {}, `Seat ${row.s.seat + 1} — `, h("span", { class: rank(row) === 0 ? "turn mine" : "muted" }, describe(row))),
         ),
@@ -328,11 +347,15 @@ function route() {
   if (path === "/my") return showMyGames();
   if ((match = path.match(/^\/games\/([A-Za-z0-9]+)\/invite$/))) return showInvite(match[1]);
   if ((match = path.match(/^\/games\/([A-Za-z0-9]+)$/))) {
-    const token = new URLSearchParams(location.search).get("token");
-    return showGame(main, match[1], token, { toast, holdSeat });
+    return showGame(main, match[1], takeToken(match[1]), { toast, holdSeat, keepTabSeat });
   }
   mount(main, h("p", {}, "There is no such page. ", h("a", { href: "/" }, "Home")));
 }
+
+// A seat's link pasted over the same game's page changes only the fragment: open it afresh.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).has("token")) location.reload();
+});
 
 setupTheme();
 setupSound();

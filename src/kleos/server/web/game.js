@@ -12,20 +12,22 @@ async function boardFor(info) {
   return BOARDS[info.game]();
 }
 
-export async function showGame(main, id, token, { toast, holdSeat }) {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }) {
   let info;
   let env;
   try {
-    [info, env] = await Promise.all([api(`/api/games/${id}/info`), api(`/api/games/${id}${query}`)]);
+    [info, env] = await Promise.all([api(`/api/games/${id}/info`), api(`/api/games/${id}`, { token })]);
   } catch (error) {
     mount(main, h("div", { class: "panel" }, h("h1", {}, "This game cannot be opened"), h("p", { class: "error" }, error.message), h("a", { href: "/" }, "Home")));
     return;
   }
-  if (token && env.viewer !== null) holdSeat({ game_id: id, seat: env.viewer, token, game: info.game, players: info.players });
+  if (token && env.viewer !== null) {
+    holdSeat({ game_id: id, seat: env.viewer, token, game: info.game, players: info.players });
+    keepTabSeat(id, token);
+  }
   const board = await boardFor(info);
   if (env.is_terminal) {
-    await showFinished(main, info, env, board);
+    await showFinished(main, info, env, board, token);
     return;
   }
   const page = new LivePage(main, info, env, board, token, toast);
@@ -36,6 +38,7 @@ class LivePage {
   constructor(main, info, env, board, token, toast) {
     Object.assign(this, { main, info, env, board, token, toast });
     this.log = new Map();
+    this.received = Promise.resolve();
     this.waiting = false;
     this.wasMyTurn = false;
     this.boardRoot = h("div", { class: "board" });
@@ -52,10 +55,13 @@ class LivePage {
   }
 
   async start() {
-    this.addMoves(await api(`/api/games/${this.env.id}/log${this.token ? `?token=${encodeURIComponent(this.token)}` : ""}`));
+    this.addMoves(await api(`/api/games/${this.env.id}/log`, { token: this.token }));
     this.draw();
     this.live = connect(this.env.id, this.token, {
-      onEnvelope: (env) => this.receive(env),
+      // One envelope at a time, in order: the last one to arrive is the one shown.
+      onEnvelope: (env) => {
+        this.received = this.received.then(() => this.receive(env)).catch((error) => this.toast(error.message));
+      },
       onError: (message) => {
         this.waiting = false;
         this.toast(message.error);
@@ -68,16 +74,21 @@ class LivePage {
   }
 
   async receive(env) {
+    if (this.finished) return;
+    // A seat's connection is a spectator's until the server has read its hello: the seat's
+    // own envelope follows at once, so a spectator's is not drawn over the seat's page.
+    if (this.token && env.viewer === null && this.env.viewer !== null) return;
     if (env.is_terminal) {
       // Straight to the finished game's page: what the end reveals is shown only there.
+      this.finished = true;
       this.live.close();
-      await showFinished(this.main, this.info, env, this.board);
+      await showFinished(this.main, this.info, env, this.board, this.token);
       return;
     }
     const known = this.log.size;
     const first = env.recent[0]?.state_id ?? known;
     if (first > known) {
-      this.addMoves(await api(`/api/games/${env.id}/log?since=${known}${this.token ? `&token=${encodeURIComponent(this.token)}` : ""}`));
+      this.addMoves(await api(`/api/games/${env.id}/log?since=${known}`, { token: this.token }));
     }
     this.addMoves(env.recent);
     this.env = env;

@@ -1,10 +1,10 @@
 // A finished game: the result, a move-by-move replay (every seat's secrets shown, since the
 // game is over) and the analysis chart of each player's win chance, computed on the server.
-import { api } from "./api.js";
+import { api, gameLink, holdSeat } from "./api.js";
 import { breakdown, logItem } from "./story.js";
 import { h, mount, seatColour, seatName, svg } from "./ui.js";
 
-export async function showFinished(main, info, env, board) {
+export async function showFinished(main, info, env, board, token = null) {
   document.title = `${info.title} (finished) — Kleos`;
   const id = env.id;
   const log = await api(`/api/games/${id}/log`);
@@ -70,6 +70,7 @@ export async function showFinished(main, info, env, board) {
         { class: "side" },
         h("section", { class: "panel" }, h("h2", {}, "Log"), fullLog),
         h("a", { href: `/api/games/${id}/record`, download: `${info.game}-${id}.jsonl` }, "Download the record"),
+        token && env.viewer !== null ? rematchButton(info, id, token) : null,
       ),
     ),
   );
@@ -78,17 +79,53 @@ export async function showFinished(main, info, env, board) {
   if (analysis) drawChart(chartRoot, info, analysis, ply, show);
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Ask for the analysis until it is done: every few seconds while it runs, with a longer and
+ * growing pause while the server is too busy to start it (429). */
 async function waitForAnalysis(id, root) {
-  for (let wait = 1000; ; wait = Math.min(wait * 1.5, 5000)) {
+  let wait = 1000;
+  let busy = 5000;
+  for (;;) {
     try {
       const result = await api(`/api/games/${id}/analysis`);
       if (result.status === "done") return result;
+      showAnalysisState(root, "running", "The server is analysing the game…");
+      wait = Math.min(wait * 1.5, 5000);
+      await sleep(wait);
     } catch (error) {
-      mount(root, h("h2", {}, "Analysis"), h("p", { class: "error" }, error.message));
-      return null;
+      if (error.status !== 429) {
+        mount(root, h("h2", {}, "Analysis"), h("p", { class: "error" }, error.message));
+        return null;
+      }
+      showAnalysisState(root, "busy", "The server is busy; try again later (asking again by itself in a while).");
+      await sleep(busy);
+      busy = Math.min(busy * 2, 120_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, wait));
   }
+}
+
+function showAnalysisState(root, state, text) {
+  if (root.querySelector(`[data-analysis="${state}"]`)) return;
+  mount(root, h("h2", { id: "analysis-title" }, "Analysis"), h("p", { class: "muted", "data-analysis": state }, text));
+}
+
+/** The player's own seat in the rematch (the first to ask makes it; the others join it). */
+function rematchButton(info, id, token) {
+  const message = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "button", class: "primary" }, "Rematch");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const seat = await api(`/api/games/${id}/rematch`, { method: "POST", body: { token } });
+      holdSeat({ game_id: seat.id, seat: seat.seat, token: seat.token, game: info.game, players: info.players });
+      location.assign(gameLink(seat.id, seat.token));
+    } catch (error) {
+      message.textContent = error.message;
+      button.disabled = false;
+    }
+  });
+  return h("div", { class: "stack" }, button, h("p", { class: "muted" }, "The same game again, with the same players and settings: each player who asks gets their own seat."), message);
 }
 
 /** Each player's estimated win chance after every move, mistakes marked; click to jump there. */
