@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,3 +74,39 @@ def test_a_game_survives_sigkill_with_every_acknowledged_move(server: Server) ->
     log = server.log_path.read_text()
     assert "WebSocket" in log and "token=…" in log
     assert token not in log and str(record.config["seed"]) not in log
+
+
+def writing_to(log: Path) -> set[int]:
+    """The processes whose standard output is `log`: a server and every worker it started."""
+    found = set()
+    for out in Path("/proc").glob("[0-9]*/fd/1"):
+        try:
+            if (
+                out.resolve() == log.resolve()
+                and "zombie" not in (out.parent.parent / "status").read_text()
+            ):
+                found.add(int(out.parent.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_no_worker_keeps_searching_once_the_server_is_stopped(
+    server: Server, how: signal.Signals
+) -> None:
+    server.start()
+    assert server.process is not None
+    body = {"game": "ilium", "seats": ["ismcts:time=2", "ismcts:time=2"]}
+    assert httpx.post(f"{server.url}/api/games", json=body).status_code == 201
+    deadline = time.monotonic() + 30
+    while len(writing_to(server.log_path)) < 3:  # the server, its resource tracker, a worker
+        assert time.monotonic() < deadline, "no AI worker started"
+        time.sleep(0.1)
+    time.sleep(1)  # a search under way
+    server.process.send_signal(how)
+    server.process.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while left := writing_to(server.log_path):
+        assert time.monotonic() < deadline, f"processes outlived their server: {left}"
+        time.sleep(0.1)

@@ -29,18 +29,17 @@ _matches: OrderedDict[str, Match] = OrderedDict()
 PR_SET_PDEATHSIG = 1
 
 
-def start_worker(niceness: int) -> None:
-    """A worker's set-up: it dies with the server (even a SIGKILLed one), ignores the
-    terminal's Ctrl-C (the server stops it), and runs at `niceness`."""
+def start_worker(niceness: int, server: int) -> None:
+    """A worker's set-up: it dies with the `server` process (even a SIGKILLed one), ignores
+    the terminal's Ctrl-C (the server stops it), and runs at `niceness`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
     with contextlib.suppress(OSError, AttributeError):  # not Linux: the watchdog ends it
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the server died before prctl took effect
+    if os.getppid() != server:  # the server died before prctl took effect
         os._exit(1)
 
     def watchdog() -> None:
-        while os.getppid() == parent:
+        while os.getppid() == server:
             time.sleep(1)
         os._exit(1)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -43,7 +44,7 @@ class Pool:
             self.size,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=ai.start_worker,
-            initargs=(self.niceness,),
+            initargs=(self.niceness, os.getpid()),
         )
 
     async def run(self, timeout: float | None, work: Any, *args: Any) -> Any:
