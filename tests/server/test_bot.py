@@ -3,7 +3,9 @@ from a sample the server draws from what the seat sees."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +14,10 @@ import pytest
 from conftest import create
 from fastapi.testclient import TestClient
 from processes import KLEOS, Server
+from websockets.sync.server import ServerConnection, serve
 
+from kleos.agents import make_agent
+from kleos.cli.bot import Invite, play_remote
 from kleos.core.serialize import state_from_document
 
 
@@ -63,3 +68,25 @@ def test_a_sample_is_the_seats_view_with_its_hidden_parts_resampled(client: Test
         historians.add(state.historian[0])
     assert len(historians) > 1, "the others' Historians are resampled, not the truth"
     assert client.get(f"/api/games/{game_id}/sample").status_code == 403
+
+
+def test_a_hostile_server_cannot_put_terminal_escapes_on_the_bots_screen() -> None:
+    """What a server says is printed escaped: no escape sequence, no rich markup reaches the
+    terminal."""
+    hostile = "\x1b]0;pwned\x07\x1b[2J[bold red]boom[/]"
+
+    def handler(ws: ServerConnection) -> None:
+        ws.recv()  # the bot's hello
+        ws.send(json.dumps({"type": "error", "error": hostile}))
+        ws.send(json.dumps({"type": "envelope", "envelope": {"is_terminal": True}}))
+
+    with serve(handler, "127.0.0.1", 0) as fake:
+        thread = threading.Thread(target=fake.serve_forever, daemon=True)
+        thread.start()
+        port = fake.socket.getsockname()[1]
+        said: list[str] = []
+        invite = Invite.parse(f"http://127.0.0.1:{port}/games/g#token=t")
+        play_remote(invite, make_agent("random", 1), said.append)
+        fake.shutdown()
+    assert said and all("\x1b" not in line and "\x07" not in line for line in said)
+    assert "\\x1b" in said[0] and "[bold red]" in said[0]
