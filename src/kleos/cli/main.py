@@ -348,7 +348,7 @@ def serve(
     analyses_per_hour: Annotated[
         int, typer.Option(help="Game analyses one address may start per hour.", min=0)
     ] = 20,
-    live_games: Annotated[int, typer.Option(help="Games kept in memory.", min=1)] = 1000,
+    live_games: Annotated[int, typer.Option(help="Games kept in memory.", min=1)] = 500,
     api_docs: Annotated[
         bool, typer.Option(help="Serve the interactive API pages at /docs and /redoc.")
     ] = False,

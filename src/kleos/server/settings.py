@@ -53,7 +53,7 @@ class Settings:
     """Analyses waiting for a worker at once; past it, 429."""
     analyses_per_hour: int = 20
     """Analyses one client address may start per hour."""
-    live_games: int = 1000
+    live_games: int = 500
     """Games kept in memory; the least recently used beyond it are dropped (reloaded from
     their log when next asked for)."""
     api_docs: bool = False
