@@ -104,6 +104,24 @@ def test_a_dead_worker_is_replaced_and_its_job_tried_once_more(tmp_path: Path) -
     asyncio.run(run())
 
 
+def test_a_job_past_its_time_fails_and_the_jobs_queued_behind_it_run_in_a_new_pool(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        pool = Pool(1, 0)
+        try:
+            (tmp_path / "died").write_text("")  # die_once only says it survived
+            stuck = pool.run(0.5, pid_then_sleep, str(tmp_path / "pid"))
+            queued = pool.run(30, die_once, str(tmp_path / "died"))
+            results = await asyncio.gather(stuck, queued, return_exceptions=True)
+            assert isinstance(results[0], WorkerFailure) and "more than 0.5 s" in str(results[0])
+            assert results[1] == "survived"
+        finally:
+            pool.stop()
+
+    asyncio.run(run())
+
+
 def test_stopping_the_pool_kills_a_busy_worker(tmp_path: Path) -> None:
     async def run() -> int:
         pool = Pool(1, 0)

@@ -351,6 +351,7 @@ class Hub:
         agent_seed = derive_seed(int(config["seed"]), "seat", seat, state_id)
         kind = FALLBACK_AGENT if seat in live.failures else live.kinds[seat]
         spec = budgeted(kind, self.settings)
+        text = None
         try:
             text = await self.workers.choose(
                 live.id, config, list(match.moves), seat, spec, agent_seed
@@ -358,10 +359,11 @@ class Hub:
         except WorkerFailure as failure:
             live.failures[seat] = f"{kind} failed ({failure}); {FALLBACK_AGENT} plays on"
             LOG.warning("game %s, seat %d: %s", live.id, seat, live.failures[seat])
+        finally:
             live.thinking.discard(seat)
+        if text is None:
             self._schedule_ai(live)
             return
-        live.thinking.discard(seat)
         try:
             await self.submit(live, seat, text, state_id)
         except StaleStateError:

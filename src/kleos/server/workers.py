@@ -60,6 +60,13 @@ class Pool:
                 self._replace(executor)
                 if attempt == 2:
                     raise WorkerFailure("its worker process died twice") from None
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # the server is stopping
+                # The pool was replaced under this queued job (another job overran): again.
+                if attempt == 2:
+                    raise WorkerFailure("its pool was replaced twice") from None
             except TimeoutError:
                 self._replace(executor)
                 raise WorkerFailure(f"it took more than {timeout:g} s") from None

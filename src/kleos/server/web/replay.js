@@ -98,7 +98,7 @@ async function waitForAnalysis(id, root) {
         mount(root, h("h2", {}, "Analysis"), h("p", { class: "error" }, error.message));
         return null;
       }
-      showAnalysisState(root, "busy", "The server is busy; try again later (asking again by itself in a while).");
+      showAnalysisState(root, "busy", "The server is busy; try again later. (The page asks again by itself in a while.)");
       await sleep(busy);
       busy = Math.min(busy * 2, 120_000);
     }
