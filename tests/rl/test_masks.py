@@ -11,7 +11,7 @@ import pytest
 
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import State
-from kleos.core.serialize import dump_state
+from kleos.core.serialize import state_to_text
 from kleos.rl import KleosGymEnv, gym_env, pettingzoo_env
 
 CONFIGS = [(g, n) for g in ("ilium", "elysium") for n in (2, 3, 4)]
@@ -55,14 +55,14 @@ def test_pettingzoo_masks_are_the_legal_ids(game_id: str, players: int) -> None:
             ids = check_mask(state, obs["action_mask"])
             positions += 1
             if positions % 4 == 0:
-                before = dump_state(state)
+                before = state_to_text(state)
                 outside = [i for i in rng.sample(range(size), ILLEGAL_TRIES * 4) if i not in ids]
                 for i in outside[:ILLEGAL_TRIES]:
                     with pytest.raises(
                         IllegalActionError, match=f"{agent} cannot play action {i}: "
                     ):
                         env.step(i)
-                assert dump_state(state) == before and env.agent_selection == agent
+                assert state_to_text(state) == before and env.agent_selection == agent
                 assert np.array_equal(env.observe(agent)["observation"], obs["observation"])
             env.step(rng.choice(ids))
     assert positions > 50 * EPISODES
@@ -87,11 +87,11 @@ def play_checked(env: KleosGymEnv, seat: int, size: int, rng: random.Random) -> 
         assert state is not None and state.current_player == seat
         ids = check_mask(state, info["action_mask"])
         assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
-        before = dump_state(state)
+        before = state_to_text(state)
         legal = set(ids)
         i = rng.choice([i for i in range(size) if i not in legal])
         with pytest.raises(IllegalActionError, match=f"seat {seat} cannot play action {i}: "):
             env.step(i)
-        assert dump_state(state) == before
+        assert state_to_text(state) == before
         _, _, terminated, _, info = env.step(rng.choice(ids))
     assert not info["action_mask"].any()

@@ -50,7 +50,7 @@ import pyspiel
 
 from kleos.core.errors import ConfigError, GameOverError
 from kleos.core.inputs import as_index, echo
-from kleos.core.jsonstate import Fields, parse_state_text
+from kleos.core.jsonstate import Fields, parse_state_text, state_text
 from kleos.core.protocol import Game, PlayerId, State
 from kleos.core.registry import game_class, make
 from kleos.core.rng import SEED_BITS
@@ -321,6 +321,24 @@ class KleosState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KleosState:
         return self.__copy__()
+
+    def serialize(self) -> str:
+        """Everything, as JSON text: the ids played so far and the whole Kleos state (hidden
+        parts included; `kleos.core.jsonstate`). `game.deserialize_state` reads it back."""
+        return state_text({"moves": self._core.moves, "state": self._core.get().to_json()})
+
+    def history(self) -> list[int]:
+        """The ids played so far (a deserialized state has them too: its JSON carries them,
+        where OpenSpiel's own history would start empty)."""
+        return list(self._core.moves)
+
+    def history_str(self) -> str:
+        """The ids played so far, as OpenSpiel writes a history."""
+        return ", ".join(map(str, self._core.moves))
+
+    def move_number(self) -> int:
+        """How many moves have been played (no chance nodes: the deal is sampled inside)."""
+        return len(self._core.moves)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game (parameters and seed sequence) and `serialize()`."""
