@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import base64
 import copy
-import os
 import json
+import os
 import pickle
 import random
 
