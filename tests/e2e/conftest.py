@@ -1,9 +1,11 @@
 """End-to-end fixtures: a live `kleos serve` app (uvicorn in a thread, SQLite in a temporary
-folder) and Debian's chromium driven by Playwright; every page's console is watched."""
+folder) whose every request target is recorded, and Debian's chromium driven by Playwright;
+every page's console is watched."""
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -29,8 +31,29 @@ def _free_port() -> int:
         return port
 
 
+class Access:
+    """An ASGI wrapper that records every request's target (path and query string, HTTP and
+    WebSocket alike): what an access log or a proxy in front of the server would see."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.targets: list[str] = []
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            query = scope.get("query_string", b"").decode("latin-1")
+            self.targets.append(scope["path"] + (f"?{query}" if query else ""))
+        await self.app(scope, receive, send)
+
+
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_access() -> Access:
+    """The request targets the live server has received (filled in once it runs)."""
+    return Access(None)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory, server_access: Access) -> Iterator[str]:
     """The server's base URL; AI seats and the analysis are kept quick for the tests."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -42,7 +65,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         analysis_agent="ismcts:iterations=16",
         analysis_samples=4,
     )
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    server_access.app = create_app(settings)
+    config = uvicorn.Config(server_access, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -111,6 +135,11 @@ def open_page(browser: Browser, base_url: str, console: Console) -> Iterator[Cal
     yield opener
     for context in contexts:
         context.close()
+
+
+def page_url(url: str) -> str:
+    """A page's address without its query or fragment (a seat's link without its token)."""
+    return re.sub(r"[?#].*", "", url)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Callable
 
-from conftest import screenshot
+from conftest import page_url, screenshot
 from playwright.sync_api import Page, expect
 
 from browsing import MINE, OVER, create_game, is_over, take_turn
@@ -22,7 +22,7 @@ def test_a_person_plays_a_whole_3_player_game_against_ai_and_a_spectator_sees_no
     expect(player.locator(MINE)).to_be_visible()
     expect(player.locator(".ely-agora, [class*=ely-]").first).to_be_visible()
     watcher = open_page(width=390, theme="dark")
-    watcher.goto(player.url.split("?")[0])
+    watcher.goto(page_url(player.url))
     expect(watcher.locator("h1")).to_contain_text("watching")
 
     rng = random.Random(5)

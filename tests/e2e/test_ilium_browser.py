@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Callable
 
-from conftest import screenshot
+from conftest import page_url, screenshot
 from playwright.sync_api import Page, expect
 
 from browsing import MINE, OVER, create_game, is_over, play_until_over, take_turn
@@ -77,7 +77,8 @@ def test_two_friends_play_through_invite_links_and_one_reloads_mid_game(
     friend.goto(link)
     expect(friend.locator("h1")).to_contain_text("you are Yellow")
     watcher = open_page()
-    watcher.goto(re.sub(r"\?token=.*", "", link))
+    assert "#token=" in link and "?" not in link
+    watcher.goto(page_url(link))
     expect(watcher.locator("h1")).to_contain_text("watching")
 
     rng = random.Random(3)
@@ -97,6 +98,17 @@ def test_two_friends_play_through_invite_links_and_one_reloads_mid_game(
     assert reloaded
     expect(watcher.locator(OVER)).to_be_visible()
     expect(friend.locator(OVER)).to_be_visible()
+    expect(watcher.get_by_role("button", name="Rematch")).to_have_count(0)
+
+    # The first to ask makes the rematch; the other gets their own seat in the same one.
+    old_game = page_url(host.url)
+    host.get_by_role("button", name="Rematch").click()
+    expect(host.locator("h1")).to_contain_text("you are Red")
+    rematch = page_url(host.url)
+    assert rematch != old_game and host.url == rematch
+    friend.get_by_role("button", name="Rematch").click()
+    expect(friend.locator("h1")).to_contain_text("you are Yellow")
+    assert friend.url == rematch
 
 
 def test_a_spectator_never_sees_a_historian_or_a_next_card_before_the_end(
@@ -104,7 +116,7 @@ def test_a_spectator_never_sees_a_historian_or_a_next_card_before_the_end(
 ) -> None:
     player = open_page()
     create_game(player, "ilium", ["me", "random", "random"])
-    game_url = player.url.split("?")[0]
+    game_url = page_url(player.url)
     watcher = open_page()
     watcher.goto(game_url)
     rng = random.Random(4)
