@@ -209,7 +209,7 @@ def test_no_envelope_carries_the_seed_or_another_seats_token(client: TestClient)
     created = create(client, "ilium", ["human", "human", "random"])
     game_id = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]
-    seed = client.app.state.hub.live.get(game_id).match.game.config.seed  # type: ignore[attr-defined]
+    seed = client.app.state.hub.moves.live.get(game_id).match.game.config.seed  # type: ignore[attr-defined]
     for viewer in (tokens[0], tokens[1], None):
         text = client.get(f"/api/games/{game_id}", params={"token": viewer} if viewer else {}).text
         assert str(seed) not in text

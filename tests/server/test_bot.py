@@ -58,7 +58,7 @@ def test_a_bad_invite_link_is_a_clear_error() -> None:
 def test_a_sample_is_the_seats_view_with_its_hidden_parts_resampled(client: TestClient) -> None:
     created = create(client, "ilium", ["human", "human", "human"])
     game_id, token = created["id"], created["seats"][1]["token"]
-    truth = client.app.state.hub.live.get(game_id).match.state  # type: ignore[attr-defined]
+    truth = client.app.state.hub.moves.live.get(game_id).match.state  # type: ignore[attr-defined]
     historians = set()
     for _ in range(12):
         sample = client.get(f"/api/games/{game_id}/sample", params={"token": token}).json()

@@ -334,8 +334,8 @@ def test_idle_games_leave_memory_and_come_back_from_their_log(tmp_path: Path) ->
         hub = client.app.state.hub  # type: ignore[attr-defined]
         ids = [create(client, "ilium", ["human", "human"])["id"] for _ in range(5)]
         before = envelope(client, ids[0])
-        assert len(hub.live) <= 2 and hub.live.get(ids[0]) is not None
+        assert len(hub.moves.live) <= 2 and hub.moves.live.get(ids[0]) is not None
         for game_id in ids[1:]:
             envelope(client, game_id)
-        assert len(hub.live) <= 2 and hub.live.get(ids[0]) is None
+        assert len(hub.moves.live) <= 2 and hub.moves.live.get(ids[0]) is None
         assert envelope(client, ids[0]) == before

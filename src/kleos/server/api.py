@@ -132,7 +132,7 @@ async def create_game(body: CreateGame, client: Client, hub: HubDep) -> Created:
         body.game, players, list(body.seats), variants, options, client,
         taken=tuple(body.taken), open_seats=tuple(body.open),
     )  # fmt: skip
-    live = await hub.game(game_id)
+    live = await hub.moves.game(game_id)
     return Created(
         id=game_id,
         seats=[
@@ -164,15 +164,15 @@ async def open_games(
 @router.get("/api/games/{game_id}", responses={200: {"model": Envelope}})
 async def get_game(game_id: str, hub: HubDep, token: Token) -> JSONResponse:
     """The envelope of the token's seat (without a token: a spectator's)."""
-    live = await hub.game(game_id)
-    return envelope_answer(live.envelope(await hub.seat_of(live, token)))
+    live = await hub.moves.game(game_id)
+    return envelope_answer(live.envelope(await hub.seats.seat_of(live, token)))
 
 
 @router.get("/api/games/{game_id}/info", responses={200: {"model": GameInfo}})
 async def game_info(game_id: str, hub: HubDep) -> dict[str, Any]:
     """What never changes in the game: its `static_info()` (board or cards, seats' names and
     colours) and who plays each seat."""
-    live = await hub.game(game_id)
+    live = await hub.moves.game(game_id)
     info: dict[str, Any] = live.match.game.static_info()
     info["id"] = live.id
     info["kinds"] = list(live.kinds)
@@ -185,8 +185,8 @@ async def game_log(
 ) -> list[dict[str, Any]]:
     """Every move from state id `since` on, its events as the token's seat may see them (in
     words too)."""
-    live = await hub.game(game_id)
-    return live.moves_for(await hub.seat_of(live, token), since)
+    live = await hub.moves.game(game_id)
+    return live.moves_for(await hub.seats.seat_of(live, token), since)
 
 
 @router.get("/api/games/{game_id}/replay", responses={200: {"model": Envelope}})
@@ -194,7 +194,7 @@ async def replay(
     game_id: str, hub: HubDep, ply: Annotated[int, Query(ge=0, le=1_000_000)] = 0
 ) -> JSONResponse:
     """A finished game after `ply` moves, every seat's secrets shown (403 before the end)."""
-    live = await hub.game(game_id)
+    live = await hub.moves.game(game_id)
     return envelope_answer(live.replay_envelope(ply))
 
 
@@ -207,8 +207,8 @@ async def analysis(game_id: str, hub: HubDep, client: Client, response: Response
     """A finished game's analysis, computed once in the background: `202 {"status":
     "running"}` until it is ready, then each player's win chance after every move and the
     mistakes (429 when the server has as many analyses queued as it takes)."""
-    live = await hub.game(game_id)
-    result = Analysis.model_validate(await hub.analysis(live, client))
+    live = await hub.moves.game(game_id)
+    result = Analysis.model_validate(await hub.analyses.of(live, client))
     if result.status == "running":
         response.status_code = 202
     return result
@@ -219,10 +219,10 @@ async def submit_action(
     game_id: str, body: SubmitAction, client: Client, hub: HubDep
 ) -> JSONResponse:
     """Make a move for the token's seat; the new envelope."""
-    live = await hub.game(game_id)
-    seat = await hub.seat_of(live, body.token)
-    hub.check_rate(client, seat, live.id)
-    await hub.submit(live, seat, body.action, body.state_id)
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, body.token)
+    hub.seats.count_move(client, seat, live.id)
+    await hub.moves.submit(live, seat, body.action, body.state_id)
     return envelope_answer(live.envelope(seat))
 
 
@@ -230,8 +230,8 @@ async def submit_action(
 async def sample(game_id: str, hub: HubDep, token: Token) -> Sample:
     """For a seat's own search (`kleos bot`): a full state consistent with what the seat sees,
     its hidden parts resampled, as a JSON state document (`kleos.core.serialize`)."""
-    live = await hub.game(game_id)
-    seat = await hub.seat_of(live, token)
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, token)
     if seat is None:
         raise ForbiddenError("a sample is given to a seat (with its token), not to spectators")
     return Sample(state_id=live.match.state_id, seat=seat, state=live.sample(seat))
@@ -240,7 +240,7 @@ async def sample(game_id: str, hub: HubDep, token: Token) -> Sample:
 @router.get("/api/games/{game_id}/record", response_class=PlainTextResponse)
 async def record(game_id: str, hub: HubDep) -> PlainTextResponse:
     """The game's JSON Lines record, seed included, once the game is over."""
-    live = await hub.game(game_id)
+    live = await hub.moves.game(game_id)
     if not live.match.is_over:
         raise ForbiddenError("the record (and its seed) is given only once the game is over")
     text = "".join(line + "\n" for line in live.record().lines())
@@ -251,8 +251,8 @@ async def record(game_id: str, hub: HubDep) -> PlainTextResponse:
 async def rematch(game_id: str, body: SeatToken, client: Client, hub: HubDep) -> Rematch:
     """Once the game is over, a player's seat in its rematch (the same settings and seat
     kinds): the first to ask makes it, each player gets their own seat's token only."""
-    live = await hub.game(game_id)
-    seat = await hub.seat_of(live, body.token)
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, body.token)
     if seat is None:
         raise ForbiddenError("a rematch is for the game's players")
     new_id, token = await hub.rematch(live, seat, client)
@@ -262,16 +262,16 @@ async def rematch(game_id: str, body: SeatToken, client: Client, hub: HubDep) ->
 @router.post("/api/games/{game_id}/seats/{seat}/replace", responses={200: {"model": Envelope}})
 async def replace_seat(game_id: str, seat: int, body: ReplaceSeat, hub: HubDep) -> JSONResponse:
     """The seat's holder hands it to an AI (a player who must leave), before the end."""
-    live = await hub.game(game_id)
-    if await hub.seat_of(live, body.token) != seat:
+    live = await hub.moves.game(game_id)
+    if await hub.seats.seat_of(live, body.token) != seat:
         raise ForbiddenError(f"only the holder of seat {seat} may hand it over")
-    await hub.replace(live, seat, body.level)
+    await hub.seats.replace(live, seat, body.level, hub.moves.schedule_ai)
     return envelope_answer(live.envelope(None))
 
 
 @router.post("/api/games/{game_id}/join")
 async def join(game_id: str, client: Client, hub: HubDep) -> Joined:
     """Take the first free open seat of a game: its new token and link."""
-    live = await hub.game(game_id)
-    seat, token = await hub.join(live, client)
+    live = await hub.moves.game(game_id)
+    seat, token = await hub.seats.join(live, client)
     return Joined(seat=seat, token=token, url=link(hub, game_id, token))

@@ -15,14 +15,15 @@ from kleos.core.errors import (
     StaleStateError,
 )
 from kleos.core.inputs import echo
-from kleos.server.hub import BadTokenError, UnknownGameError
 from kleos.server.live import ForbiddenError
-from kleos.server.seats import RateLimitError
+from kleos.server.moves import UnknownGameError
+from kleos.server.seats import BadTokenError, RateLimitError, SeatForbiddenError
 
 STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (UnknownGameError, 404),
     (BadTokenError, 403),
     (ForbiddenError, 403),
+    (SeatForbiddenError, 403),
     (NotYourTurnError, 403),
     (SeatError, 403),
     (StaleStateError, 409),

@@ -1,5 +1,6 @@
 """Seats and limits: tokens (stored only as hashes), who may play a seat (a human, or an agent
-whose budget the server caps), and the per-address and per-seat rate limits."""
+whose budget the server caps), joining, handing a seat to an AI, and the per-address and
+per-seat rate limits."""
 
 from __future__ import annotations
 
@@ -8,10 +9,18 @@ import hmac
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kleos.agents import agent_spec, make_agent
 from kleos.core.errors import ConfigError, KleosError
+from kleos.core.protocol import PlayerId
+from kleos.server import store
 from kleos.server.settings import Settings
+from kleos.server.store import Store
+
+if TYPE_CHECKING:
+    from kleos.server.live import LiveGame
 
 HUMAN = "human"
 FALLBACK_AGENT = "random"
@@ -98,3 +107,77 @@ class RateLimiter:
         hits.append(now)
         if len(self.hits) > MAX_KEYS:
             del self.hits[next(iter(self.hits))]
+
+
+class BadTokenError(KleosError):
+    """A token that is no seat's of this game."""
+
+
+class SeatForbiddenError(KleosError):
+    """A seat request the asker may not make (no open seat, a finished game's seat)."""
+
+
+class Seats:
+    """Who holds each seat of the live games: tokens, joins, hand-overs and rate limits."""
+
+    def __init__(self, settings: Settings, store_: Store) -> None:
+        self.settings = settings
+        self.store = store_
+        self.created = RateLimiter("games created from one address", settings.games_per_minute)
+        self.joins = RateLimiter("seats joined from one address", settings.joins_per_minute)
+        self.moves_by_address = RateLimiter("moves from one address", settings.actions_per_minute)
+        self.moves_by_seat = RateLimiter("moves for one seat", settings.actions_per_minute)
+
+    async def seat_of(self, live: LiveGame, token: str | None) -> PlayerId | None:
+        """The seat a token belongs to (marked joined on first use); None without a token
+        (a spectator)."""
+        if token is None:
+            return None
+        seat = holder(live.hashes, token)
+        if seat is None:
+            raise BadTokenError("this token belongs to no seat of this game")
+        if not live.joined[seat]:
+            live.joined[seat] = True
+            await self.store.write(store.set_seat, live.id, seat, joined=True)
+        return seat
+
+    async def issue(self, live: LiveGame, seat: PlayerId) -> str:
+        """A fresh token for a human seat (any earlier one stops working)."""
+        token = new_token()
+        live.hashes[seat], live.joined[seat] = token_hash(token), True
+        await self.store.write(
+            store.set_seat, live.id, seat, joined=True, token_hash=live.hashes[seat]
+        )
+        return token
+
+    async def join(self, live: LiveGame, client: str) -> tuple[PlayerId, str]:
+        """Claim the first open seat nobody has joined: a fresh token for it. Private seats
+        (a friend's invite) are never joined this way."""
+        free = [p for p, is_open in enumerate(live.open) if is_open and not live.joined[p]]
+        if not free:
+            raise SeatForbiddenError("this game has no open seat to join")
+        self.joins.hit(client)
+        token = await self.issue(live, free[0])
+        live.announce()
+        return free[0], token
+
+    async def replace(
+        self, live: LiveGame, seat: PlayerId, spec: str, then: Callable[[LiveGame], None]
+    ) -> None:
+        """Hand a human's seat to an agent (its token stops working), before the end only;
+        `then` is told of the change (to let the agent think)."""
+        if live.match.is_over:
+            raise SeatForbiddenError("the game is over: its seats are as they were played")
+        kind = seat_kind(spec, self.settings)
+        if kind == HUMAN:
+            raise ConfigError("a seat is handed to an AI level or agent spec, not to a human")
+        await self.store.write(store.set_seat, live.id, seat, kind=kind, token_hash=None)
+        live.kinds[seat], live.hashes[seat], live.joined[seat] = kind, None, True
+        live.announce()
+        then(live)
+
+    def count_move(self, client: str, seat: PlayerId | None, game_id: str) -> None:
+        """Count one move (or WebSocket message) from `client` for `seat`, or refuse it."""
+        self.moves_by_address.hit(client)
+        if seat is not None:
+            self.moves_by_seat.hit(f"{game_id}/{seat}")

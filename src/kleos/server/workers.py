@@ -11,6 +11,7 @@ import asyncio
 import functools
 import multiprocessing
 import os
+from collections.abc import Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -125,3 +126,22 @@ class Workers:
         """Kill both pools' workers."""
         self.ai.stop()
         self.analysis.stop()
+
+
+class Background:
+    """Tasks the server runs on its own (AI moves, analyses, listening), all cancelled when it
+    stops."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task of its own."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def cancel(self) -> None:
+        """Cancel every task."""
+        for task in list(self.tasks):
+            task.cancel()

@@ -45,8 +45,8 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
     client = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
     try:
-        live = await hub.game(game_id)
-        seat = await hub.seat_of(live, token if isinstance(token, str) else None)
+        live = await hub.moves.game(game_id)
+        seat = await hub.seats.seat_of(live, token if isinstance(token, str) else None)
     except KleosError as exc:
         await websocket.send_json({"type": "error", "error": str(exc)})
         await websocket.close(code=POLICY)
@@ -128,7 +128,7 @@ async def _handle(
 ) -> dict[str, Any] | None:
     """One client message: an error to send back, or None once it is done."""
     try:
-        hub.check_rate(client, subscriber.seat, live.id)
+        hub.seats.count_move(client, subscriber.seat, live.id)
     except KleosError as exc:
         return _error(status_of(exc), str(exc))
     if len(text.encode()) > MAX_MESSAGE_BYTES:
@@ -143,7 +143,9 @@ async def _handle(
     if kind != "act":
         return _error(400, 'messages are {"type": "act", "state_id": …, "action": …}')
     try:
-        await hub.submit(live, subscriber.seat, message.get("action"), message.get("state_id"))
+        await hub.moves.submit(
+            live, subscriber.seat, message.get("action"), message.get("state_id")
+        )
     except KleosError as exc:
         return _error(status_of(exc), str(exc))
     return None
@@ -158,7 +160,7 @@ async def _hello(
     if not isinstance(token, str) or len(token) > 100:
         raise Closed(POLICY, "a token is text")
     try:
-        seat: PlayerId | None = await hub.seat_of(live, token)
+        seat: PlayerId | None = await hub.seats.seat_of(live, token)
     except KleosError as exc:
         raise Closed(POLICY, "this token belongs to no seat of this game", str(exc)) from None
     subscriber.seat = seat

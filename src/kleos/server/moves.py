@@ -1,0 +1,161 @@
+"""Live play: the games of this process in memory, and the one pipeline every move takes — a
+human's over HTTP or a WebSocket, an AI seat's from a worker, another process's from the log:
+validated once on the live match, committed, then applied and published. A refused move changes
+nothing; two moves against one state cannot both be committed (the log's primary key)."""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from kleos.core.errors import KleosError, StaleStateError
+from kleos.core.protocol import PlayerId
+from kleos.core.registry import make_from_config
+from kleos.core.rng import derive_seed
+from kleos.runner.match import Match
+from kleos.server import store
+from kleos.server.db import ActionRow
+from kleos.server.live import LiveGame, LiveGames
+from kleos.server.seats import FALLBACK_AGENT, HUMAN, budgeted
+from kleos.server.settings import Settings
+from kleos.server.store import Store
+from kleos.server.workers import Background, WorkerFailure, Workers
+
+LOG = logging.getLogger("kleos.server")
+
+
+class UnknownGameError(KleosError):
+    """No game has this id."""
+
+
+class Moves:
+    """The live games of one process, their moves and their AI seats."""
+
+    def __init__(
+        self, settings: Settings, store_: Store, workers: Workers, background: Background
+    ) -> None:
+        self.settings = settings
+        self.store = store_
+        self.workers = workers
+        self.background = background
+        self.live = LiveGames(settings.live_games)
+
+    # ---------------------------------------------------------------- loading
+
+    async def game(self, game_id: str) -> LiveGame:
+        """The live game, loaded from the database (and caught up with its log) if need be."""
+        live = self.live.get(game_id)
+        if live is None:
+            live = self.live.add(await self.store.read(_load, game_id))
+        return live
+
+    async def catch_up(self, live: LiveGame) -> None:
+        """Apply the moves the log holds beyond the live match (other processes' moves)."""
+        rows = await self.store.read(store.moves_since, live.id, live.match.state_id)
+        _apply_rows(live, rows)
+
+    async def heard(self, game_id: str) -> None:
+        """Another process committed a move of `game_id`: catch up and publish."""
+        live = self.live.get(game_id)
+        if live is not None:
+            async with live.lock:
+                before = live.match.state_id
+                await self.catch_up(live)
+            if live.match.state_id != before:
+                live.announce()
+                self.schedule_ai(live)
+
+    # ---------------------------------------------------------------- the pipeline
+
+    async def submit(
+        self, live: LiveGame, seat: PlayerId | None, action: object, state_id: object
+    ) -> None:
+        """Validate once, commit, apply and publish one move; every refusal changes nothing."""
+        async with live.lock:
+            try:
+                player, chosen = live.match.check(seat, action, state_id)
+            except StaleStateError:
+                # Made against a state this process has not seen yet (another process's move
+                # whose notice is on its way): catch up from the log and look again.
+                await self.catch_up(live)
+                player, chosen = live.match.check(seat, action, state_id)
+            try:
+                await self.store.write(
+                    store.commit_move, live.id, live.match.state_id, player, str(chosen)
+                )
+            except IntegrityError:
+                await self.catch_up(live)
+                raise StaleStateError(
+                    "another move was made at the same time; look again"
+                ) from None
+            live.apply(player, chosen)
+            if live.match.is_over:
+                await self.store.write(store.finish, live.id)
+        live.announce()
+        self.schedule_ai(live)
+
+    # ---------------------------------------------------------------- AI seats
+
+    def schedule_ai(self, live: LiveGame) -> None:
+        """If an AI seat decides now, have it think (once)."""
+        seat = live.match.current_player
+        if seat is None or live.kinds[seat] == HUMAN or seat in live.thinking:
+            return
+        live.thinking.add(seat)
+        self.background.run(self._think(live, seat))
+        live.announce()
+
+    async def _think(self, live: LiveGame, seat: PlayerId) -> None:
+        """One AI move in the worker pool; an agent that fails is replaced by a safe one (the
+        failure shown in the seat's status and logged) so the game never freezes."""
+        match = live.match
+        state_id = match.state_id
+        config = match.game.config.to_json()
+        agent_seed = derive_seed(int(config["seed"]), "seat", seat, state_id)
+        kind = FALLBACK_AGENT if seat in live.failures else live.kinds[seat]
+        spec = budgeted(kind, self.settings)
+        text = None
+        try:
+            text = await self.workers.choose(
+                live.id, config, list(match.moves), seat, spec, agent_seed
+            )
+        except WorkerFailure as failure:
+            live.failures[seat] = f"{kind} failed ({failure}); {FALLBACK_AGENT} plays on"
+            LOG.warning("game %s, seat %d: %s", live.id, seat, live.failures[seat])
+        finally:
+            live.thinking.discard(seat)
+        if text is None:
+            self.schedule_ai(live)
+            return
+        try:
+            await self.submit(live, seat, text, state_id)
+        except StaleStateError:
+            self.schedule_ai(live)
+
+
+def _load(session: Session, game_id: str) -> LiveGame:
+    """A game rebuilt from its row and its log."""
+    row = store.game_row(session, game_id)
+    if row is None:
+        raise UnknownGameError(f"there is no game '{game_id[:40]}'")
+    game = make_from_config({**row.config, "seed": int(row.seed)})
+    seats = row.seats
+    live = LiveGame(
+        game_id,
+        Match(game, [seat.kind for seat in seats]),
+        [seat.kind for seat in seats],
+        [seat.token_hash for seat in seats],
+        [seat.joined for seat in seats],
+        [seat.open for seat in seats],
+    )
+    _apply_rows(live, store.moves_since(session, game_id, 0))
+    return live
+
+
+def _apply_rows(live: LiveGame, rows: list[ActionRow]) -> None:
+    """Apply logged moves (the database's, so trusted) in order."""
+    for row in rows:
+        player, chosen = live.match.check(row.seat, row.action, row.state_id)
+        live.apply(player, chosen)
