@@ -57,6 +57,8 @@ def run_server(settings: Settings, host: str, port: int) -> None:
         ws_max_queue=4,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        # Envelopes are a few KiB: compressing every frame costs the CPU moves need.
+        ws_per_message_deflate=False,
         limit_concurrency=settings.max_connections,
         timeout_keep_alive=int(settings.keep_alive_seconds),
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from sqlalchemy import select, tuple_
+from sqlalchemy import Table, insert, select, tuple_, update
 from sqlalchemy import text as text_sql
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from kleos.core.protocol import PlayerId
-from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow
+from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow, now
 
 CHANNEL = "kleos_moves"
 """The PostgreSQL channel on which every committed move names its game."""
@@ -148,12 +148,20 @@ def moves_since(session: Session, game_id: str, state_id: int) -> list[ActionRow
 
 def commit_move(session: Session, game_id: str, state_id: int, seat: PlayerId, text: str) -> None:
     """Write one move (and, on PostgreSQL, notify every process of it at commit). Raises
-    `IntegrityError` if the log already holds a move at this state."""
-    session.add(ActionRow(game_id=game_id, state_id=state_id, seat=seat, action=text))
-    session.flush()
-    row = session.get(GameRow, game_id)
-    assert row is not None
-    row.state_id = state_id + 1
+    `IntegrityError` if the log already holds a move at this state. Two plain statements, not
+    the ORM's unit of work: this is the one write every move makes."""
+    moment = now()
+    actions, games = ActionRow.__table__, GameRow.__table__
+    assert isinstance(actions, Table) and isinstance(games, Table)
+    connection = session.connection()
+    connection.execute(
+        insert(actions).values(
+            game_id=game_id, state_id=state_id, seat=seat, action=text, created_at=moment
+        )
+    )
+    connection.execute(
+        update(games).where(games.c.id == game_id).values(state_id=state_id + 1, updated_at=moment)
+    )
     if session.get_bind().dialect.name == "postgresql":
         session.execute(
             text_sql("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id}
