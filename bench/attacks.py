@@ -316,7 +316,7 @@ async def _list(http: httpx.AsyncClient, deadline: float, tally: Counter[str]) -
     while left(deadline) > 0:
         response = await request(http, tally, "GET", "/api/games", params={"limit": 50})
         if response is not None and response.status_code == 200:
-            tally["listed_max"] = max(tally["listed_max"], len(response.json()))
+            tally["listed_max"] = max(tally["listed_max"], len(response.json().get("games", [])))
         elif response is not None and response.status_code == 429:
             await asyncio.sleep(0.1)
 

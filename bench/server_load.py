@@ -68,7 +68,8 @@ from websockets.exceptions import ConnectionClosed
 
 KLEOS = str(Path(sys.executable).parent / "kleos")
 UNLIMITED = {"--games-per-minute": 100_000, "--actions-per-minute": 10**7,
-             "--joins-per-minute": 100_000, "--max-connections": 100_000}  # fmt: skip
+             "--joins-per-minute": 100_000, "--max-connections": 100_000,
+             "--requests-per-minute": 10**7}  # fmt: skip
 """The load mode's limits: far above what it sends."""
 
 

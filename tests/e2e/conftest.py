@@ -61,6 +61,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, server_access: Access)
         data_dir=tmp_path_factory.mktemp("e2e"),
         public_url=base,
         ai_workers=1,
+        ai_move_seconds=0,
+        ai_games_per_hour=10_000,
         games_per_minute=10_000,
         analysis_agent="ismcts:iterations=16",
         analysis_samples=4,

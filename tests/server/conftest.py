@@ -18,7 +18,13 @@ from kleos.server.settings import Settings
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     folder: Path = tmp_path_factory.mktemp("server")
-    settings = Settings(data_dir=folder, ai_workers=1, games_per_minute=10_000)
+    settings = Settings(
+        data_dir=folder,
+        ai_workers=1,
+        ai_move_seconds=0,
+        ai_games_per_hour=10_000,
+        games_per_minute=10_000,
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

@@ -43,7 +43,8 @@ class Server:
 
     def start(self) -> None:
         command = [*KLEOS, "serve", "--port", str(self.port), "--data-dir", str(self.data),
-                   "--ai-workers", "1"]  # fmt: skip
+                   "--ai-workers", "1", "--ai-move-seconds", "0",
+                   "--requests-per-minute", "1000000"]  # fmt: skip
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         command += self.extra

@@ -217,7 +217,15 @@ def test_no_envelope_carries_the_seed_or_another_seats_token(client: TestClient)
 
 
 def test_game_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
-    app = create_app(Settings(data_dir=tmp_path, ai_workers=1, games_per_minute=2))
+    app = create_app(
+        Settings(
+            data_dir=tmp_path,
+            ai_workers=1,
+            ai_move_seconds=0,
+            ai_games_per_hour=10_000,
+            games_per_minute=2,
+        )
+    )
     with TestClient(app) as limited:
         body = {"game": "ilium", "seats": ["human", "human"]}
         assert [limited.post("/api/games", json=body).status_code for _ in range(3)] == [

@@ -24,6 +24,8 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(
         data_dir=tmp_path_factory.mktemp("quick"),
         ai_workers=1,
+        ai_move_seconds=0,
+        ai_games_per_hour=10_000,
         games_per_minute=10_000,
         analysis_agent="ismcts:iterations=8",
         analysis_samples=2,

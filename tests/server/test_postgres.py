@@ -28,7 +28,13 @@ pytestmark = pytest.mark.skipif(server_url() is None, reason=WHY_NOT)
 
 
 def test_a_whole_game_on_postgresql(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, database_url=fresh_database(), ai_workers=1)
+    settings = Settings(
+        data_dir=tmp_path,
+        database_url=fresh_database(),
+        ai_workers=1,
+        ai_move_seconds=0,
+        ai_games_per_hour=10_000,
+    )
     with TestClient(create_app(settings)) as client:
         created = create(client, "elysium", ["human", "random", "random"])
         game_id, token = created["id"], created["seats"][0]["token"]

@@ -33,7 +33,17 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "kleos"
 
 def a_server(tmp_path: Path, **limits: Any) -> TestClient:
     """A fresh in-process server with some limits changed."""
-    return TestClient(create_app(Settings(data_dir=tmp_path, ai_workers=1, **limits)))
+    return TestClient(
+        create_app(
+            Settings(
+                data_dir=tmp_path,
+                ai_workers=1,
+                ai_move_seconds=0,
+                ai_games_per_hour=10_000,
+                **limits,
+            )
+        )
+    )
 
 
 # ------------------------------------------------------------------- 1. no code from the wire
@@ -199,10 +209,10 @@ def quick_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[in
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    app = create_app(Settings(data_dir=tmp_path, ai_workers=1))
     config = uvicorn.Config(
-        create_app(Settings(data_dir=tmp_path, ai_workers=1)),
-        host="127.0.0.1", port=port, http=connections.BoundedH11Protocol, log_level="warning",
-    )  # fmt: skip
+        app, host="127.0.0.1", port=port, http=connections.BoundedH11Protocol, log_level="warning"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -339,3 +349,28 @@ def test_idle_games_leave_memory_and_come_back_from_their_log(tmp_path: Path) ->
             envelope(client, game_id)
         assert len(hub.moves.live) <= 2 and hub.moves.live.get(ids[0]) is None
         assert envelope(client, ids[0]) == before
+
+
+def test_games_of_ai_seats_only_are_few_per_address_and_ai_seats_keep_a_pace(
+    tmp_path: Path,
+) -> None:
+    """A game with no human seat makes a hundred moves from one request: few such games per
+    address, and an AI seat replies no sooner than `ai_move_seconds` after the last move."""
+    limits = {"ai_games_per_hour": 2, "ai_move_seconds": 0.2}
+    with TestClient(create_app(Settings(data_dir=tmp_path, ai_workers=1, **limits))) as client:
+        body = {"game": "ilium", "seats": ["random", "random"]}
+        started = time.monotonic()
+        game_id = client.post("/api/games", json=body).json()["id"]
+        wait_for(client, game_id, None, lambda e: e["state_id"] >= 3)
+        assert time.monotonic() - started >= 3 * 0.2  # creation, then two replies
+        statuses = [client.post("/api/games", json=body).status_code for _ in range(2)]
+        assert statuses == [201, 429]
+        assert create(client, "ilium", ["human", "random"])["id"]  # a human's game is not one
+
+
+def test_every_api_request_of_an_address_counts_against_its_limit(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(data_dir=tmp_path, requests_per_minute=5))) as client:
+        statuses = [client.get("/api/catalog").status_code for _ in range(7)]
+        assert statuses == [200] * 5 + [429] * 2
+        assert "requests" in client.get("/api/games/any").json()["error"]
+        assert client.get("/healthz").status_code == 200  # pages and health are not the API's

@@ -106,7 +106,13 @@ def test_spectators_watch_and_bad_tokens_are_turned_away(client: TestClient) -> 
 
 
 def test_a_flood_of_connections_is_turned_away_and_the_game_goes_on(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, ai_workers=1, max_connections_per_game=3)
+    settings = Settings(
+        data_dir=tmp_path,
+        ai_workers=1,
+        ai_move_seconds=0,
+        ai_games_per_hour=10_000,
+        max_connections_per_game=3,
+    )
     with TestClient(create_app(settings)) as limited:
         created = create(limited, "ilium", ["human", "human"])
         game_id = created["id"]

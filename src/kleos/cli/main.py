@@ -327,9 +327,21 @@ def serve(
         str | None, typer.Option(help="The address players reach, for invite links.")
     ] = None,
     ai_workers: Annotated[int, typer.Option(help="Processes for the AI seats.", min=1)] = 2,
+    requests_per_minute: Annotated[
+        int, typer.Option(help="API requests one address may make per minute.", min=1)
+    ] = 1200,
     games_per_minute: Annotated[
         int, typer.Option(help="Games one address may create per minute.", min=1)
     ] = 30,
+    listings_per_minute: Annotated[
+        int, typer.Option(help="Pages of open games one address may list per minute.", min=1)
+    ] = 60,
+    ai_games_per_hour: Annotated[
+        int, typer.Option(help="Games of AI seats only one address may create per hour.", min=0)
+    ] = 10,
+    ai_move_seconds: Annotated[
+        float, typer.Option(help="The least time between a move and an AI seat's reply.", min=0)
+    ] = 0.3,
     joins_per_minute: Annotated[
         int, typer.Option(help="Open seats one address may join per minute.", min=1)
     ] = 30,
@@ -370,7 +382,11 @@ def serve(
             database_url,
             public_url,
             ai_workers=ai_workers,
+            requests_per_minute=requests_per_minute,
             games_per_minute=games_per_minute,
+            listings_per_minute=listings_per_minute,
+            ai_games_per_hour=ai_games_per_hour,
+            ai_move_seconds=ai_move_seconds,
             joins_per_minute=joins_per_minute,
             actions_per_minute=actions_per_minute,
             max_think_seconds=max_think_seconds,

@@ -38,9 +38,10 @@ class Analyses:
         `{"status": "running"}` while a worker computes it (started now if need be)."""
         if not live.match.is_over:
             raise ForbiddenError("a game is analysed once it is over")
-        stored = await self.store.read(store.stored_analysis, live.id)
-        if stored is not None:
-            return {"status": "done", **stored}
+        if live.analysis is None:
+            live.analysis = await self.store.read(store.stored_analysis, live.id)
+        if live.analysis is not None:
+            return {"status": "done", **live.analysis}
         if live.id not in self.running:
             if len(self.running) >= self.settings.analysis_queue:
                 raise BusyError("the server is busy analysing other games; ask again later")
@@ -53,6 +54,7 @@ class Analyses:
         try:
             result = await self.workers.analyse(live.record())
             await self.store.write(store.store_analysis, live.id, result)
+            live.analysis = result
         except WorkerFailure:
             pass  # asked again, it is tried again
         finally:

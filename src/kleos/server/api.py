@@ -152,11 +152,13 @@ async def create_game(body: CreateGame, client: Client, hub: HubDep) -> Created:
 @router.get("/api/games")
 async def open_games(
     hub: HubDep,
+    client: Client,
     limit: Annotated[int, Query(ge=1, le=PAGE)] = PAGE,
     after: Annotated[str | None, Query(max_length=32, description="The `next` cursor.")] = None,
 ) -> OpenGames:
     """Unfinished games with an open seat nobody has joined yet, oldest first, a page at a
     time."""
+    hub.seats.listings.hit(client)
     games, cursor = await hub.open_games(limit, after)
     return OpenGames.model_validate({"games": games, "next": cursor})
 
@@ -272,6 +274,7 @@ async def replace_seat(game_id: str, seat: int, body: ReplaceSeat, hub: HubDep) 
 @router.post("/api/games/{game_id}/join")
 async def join(game_id: str, client: Client, hub: HubDep) -> Joined:
     """Take the first free open seat of a game: its new token and link."""
+    hub.seats.joins.hit(client)  # every attempt counts: a refused one costs a look-up too
     live = await hub.moves.game(game_id)
-    seat, token = await hub.seats.join(live, client)
+    seat, token = await hub.seats.join(live)
     return Joined(seat=seat, token=token, url=link(hub, game_id, token))

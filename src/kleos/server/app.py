@@ -3,6 +3,7 @@ of the logs."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -17,6 +18,7 @@ from kleos.server import errors, pages
 from kleos.server.api import router
 from kleos.server.db import connect
 from kleos.server.hub import Hub
+from kleos.server.seats import RateLimiter, RateLimitError
 from kleos.server.settings import MAX_BODY_BYTES, Settings
 from kleos.server.store import Store
 from kleos.server.ws import router as ws_router
@@ -60,7 +62,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages.install(app)
     errors.install(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(RequestLimit, limiter=RateLimiter("requests", settings.requests_per_minute))
     return app
+
+
+class RequestLimit:
+    """Refuse (429) an address's API requests past `requests_per_minute`, before any work."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            try:
+                self.limiter.hit(client[0] if client else "unknown")
+            except RateLimitError as exc:
+                await _refuse(send, 429, str(exc))
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:
@@ -98,15 +119,19 @@ class BodyTooLarge(Exception):
 
 
 async def _too_large(send: Send) -> None:
-    body = b'{"error": "request bodies are at most %d bytes"}' % MAX_BODY_BYTES
+    await _refuse(send, 413, f"request bodies are at most {MAX_BODY_BYTES} bytes")
+
+
+async def _refuse(send: Send, status: int, error: str) -> None:
+    """Answer a refusal before the app sees the request."""
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [(b"content-type", b"application/json")],
         }
     )
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": json.dumps({"error": error}).encode()})
 
 
 class RedactTokens(logging.Filter):

@@ -78,6 +78,8 @@ class Hub:
         if set(taken) & set(open_seats):
             raise ConfigError("a seat the creator takes is not open to others")
         self.seats.created.hit(client)
+        if HUMAN not in kinds:
+            self.seats.ai_games.hit(client)
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         config = {"game": game_id, "players": players, "variants": variants, "options": options}
         row_id = await self._add(config, kinds, tokens, taken, open_seats)

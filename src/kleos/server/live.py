@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,10 @@ class LiveGame:
     thinking: set[PlayerId] = field(default_factory=set)
     failures: dict[PlayerId, str] = field(default_factory=dict)
     """Seats whose agent failed, with why (they fell back to a safe agent)."""
+    analysis: dict[str, Any] | None = None
+    """The finished game's analysis, once read or computed."""
+    moved_at: float = field(default_factory=time.monotonic)
+    """When the last move was applied (`time.monotonic`), to pace AI seats."""
 
     def apply(self, player: PlayerId, chosen: Any) -> None:
         """Apply a checked move and log it, told in words."""
@@ -60,6 +65,7 @@ class LiveGame:
         events = self.match.play(player, chosen)
         told = [self.match.game.describe_event(event) for event in events]
         self.log.append(LoggedMove(state_id, player, str(chosen), events, told))
+        self.moved_at = time.monotonic()
 
     @property
     def busy(self) -> bool:

@@ -5,7 +5,9 @@ nothing; two moves against one state cannot both be committed (the log's primary
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -118,6 +120,7 @@ class Moves:
         spec = budgeted(kind, self.settings)
         text = None
         try:
+            await asyncio.sleep(live.moved_at + self.settings.ai_move_seconds - time.monotonic())
             text = await self.workers.choose(
                 live.id, config, list(match.moves), seat, spec, agent_seed
             )

@@ -124,7 +124,13 @@ class Seats:
         self.settings = settings
         self.store = store_
         self.created = RateLimiter("games created from one address", settings.games_per_minute)
+        self.ai_games = RateLimiter(
+            "games without a human seat from one address", settings.ai_games_per_hour, 3600
+        )
         self.joins = RateLimiter("seats joined from one address", settings.joins_per_minute)
+        self.listings = RateLimiter(
+            "pages of open games for one address", settings.listings_per_minute
+        )
         self.moves_by_address = RateLimiter("moves from one address", settings.actions_per_minute)
         self.moves_by_seat = RateLimiter("moves for one seat", settings.actions_per_minute)
 
@@ -150,13 +156,12 @@ class Seats:
         )
         return token
 
-    async def join(self, live: LiveGame, client: str) -> tuple[PlayerId, str]:
+    async def join(self, live: LiveGame) -> tuple[PlayerId, str]:
         """Claim the first open seat nobody has joined: a fresh token for it. Private seats
         (a friend's invite) are never joined this way."""
         free = [p for p, is_open in enumerate(live.open) if is_open and not live.joined[p]]
         if not free:
             raise SeatForbiddenError("this game has no open seat to join")
-        self.joins.hit(client)
         token = await self.issue(live, free[0])
         live.announce()
         return free[0], token

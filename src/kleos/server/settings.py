@@ -26,8 +26,17 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     ai_workers: int = 2
     """Processes that play the AI seats (and analyse finished games)."""
+    requests_per_minute: int = 1200
+    """API requests one client address may make per minute, of every kind (past it, 429)."""
     games_per_minute: int = 30
     """Games one client address may create per minute."""
+    listings_per_minute: int = 60
+    """Pages of open games one client address may ask for per minute."""
+    ai_games_per_hour: int = 10
+    """Games with no human seat (AI against AI) one client address may create per hour."""
+    ai_move_seconds: float = 0.3
+    """The least time between a move and an AI seat's reply in the same game (a pace people
+    can follow, and a bound on what one game of AI seats costs)."""
     joins_per_minute: int = 30
     """Open seats one client address may join per minute."""
     actions_per_minute: int = 600

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Table, insert, select, tuple_, update
 from sqlalchemy import text as text_sql
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from kleos.core.protocol import PlayerId
 from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow, now
@@ -100,7 +100,7 @@ def open_games(
 ) -> tuple[list[dict[str, Any]], str | None]:
     """A page of listed games, oldest first, after the game id `after`; and the cursor of the
     next page (None on the last)."""
-    query = select(GameRow).where(GameRow.listed.is_(True))
+    query = select(GameRow).options(selectinload(GameRow.seats)).where(GameRow.listed.is_(True))
     if after is not None:
         mark = session.get(GameRow, after)
         if mark is not None:

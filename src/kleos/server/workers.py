@@ -21,8 +21,11 @@ from kleos.core.records import Record
 from kleos.server import ai
 from kleos.server.settings import Settings
 
-ANALYSIS_NICENESS = 10
-"""How much lower analyses run than AI moves (`nice`)."""
+AI_NICENESS = 5
+"""How much lower AI moves run than the server's own process (`nice`): a search never slows
+the answers to people's moves."""
+ANALYSIS_NICENESS = 15
+"""How much lower analyses run (below AI moves)."""
 OVERRUN = 3.0
 """A move may take this many times its budget (plus `GRACE` seconds) before its worker is
 taken for stuck."""
@@ -97,7 +100,7 @@ class Workers:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.ai = Pool(settings.ai_workers, 0)
+        self.ai = Pool(settings.ai_workers, AI_NICENESS)
         self.analysis = Pool(1, ANALYSIS_NICENESS)
 
     async def choose(
