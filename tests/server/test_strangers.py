@@ -11,9 +11,10 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import uvicorn
@@ -28,7 +29,15 @@ from kleos.server.notify import Subscriber
 from kleos.server.settings import Settings
 from kleos.server.workers import Pool, WorkerFailure
 
+T = TypeVar("T")
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "kleos"
+
+
+def run_async(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """`asyncio.run(work())` in a thread of its own (the browser tests leave an event loop
+    running in this one)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(work())).result()
 
 
 def a_server(tmp_path: Path, **limits: Any) -> TestClient:
@@ -111,7 +120,7 @@ def test_a_dead_worker_is_replaced_and_its_job_tried_once_more(tmp_path: Path) -
         finally:
             pool.stop()
 
-    asyncio.run(run())
+    run_async(run)
 
 
 def test_a_job_past_its_time_fails_and_the_jobs_queued_behind_it_run_in_a_new_pool(
@@ -129,7 +138,7 @@ def test_a_job_past_its_time_fails_and_the_jobs_queued_behind_it_run_in_a_new_po
         finally:
             pool.stop()
 
-    asyncio.run(run())
+    run_async(run)
 
 
 def test_stopping_the_pool_kills_a_busy_worker(tmp_path: Path) -> None:
@@ -143,7 +152,7 @@ def test_stopping_the_pool_kills_a_busy_worker(tmp_path: Path) -> None:
         job.cancel()
         return int(marker.read_text())
 
-    pid = asyncio.run(run())
+    pid = run_async(run)
     deadline = time.monotonic() + 10
     while _alive(pid):
         assert time.monotonic() < deadline, "the busy worker kept searching"
@@ -186,7 +195,7 @@ def test_a_client_that_does_not_read_is_dropped_not_buffered() -> None:
             subscriber.send({"n": n})
         return subscriber
 
-    subscriber = asyncio.run(run())
+    subscriber = run_async(run)
     assert subscriber.queue.qsize() == 3 and subscriber.overflowed.is_set()
 
 
