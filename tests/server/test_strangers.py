@@ -16,12 +16,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import pytest
 import uvicorn
 from conftest import create, envelope, wait_for
 from dying import die_once, pid_then_sleep
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from kleos.server import connections
 from kleos.server.app import RedactTokens, create_app
@@ -212,13 +214,15 @@ def test_a_binary_frame_closes_the_connection_with_a_clear_code(client: TestClie
 
 @pytest.fixture
 def quick_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[int]:
-    """A real uvicorn server with the bounded protocol and a 0.5 s request-head deadline."""
+    """A real uvicorn server with the bounded protocol, a 0.5 s request-head deadline and
+    8 messages queued at most for a WebSocket client."""
     monkeypatch.setattr(connections, "HEAD_SECONDS", 0.5)
     monkeypatch.setattr(connections, "PER_ADDRESS", 8)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(Settings(data_dir=tmp_path, ai_workers=1))
+    app = create_app(Settings(data_dir=tmp_path, ai_workers=1, send_queue=8))
+    SERVED[port] = app
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, http=connections.BoundedH11Protocol, log_level="warning"
     )
@@ -230,6 +234,40 @@ def quick_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[in
     yield port
     server.should_exit = True
     thread.join(10)
+
+
+SERVED: dict[int, Any] = {}
+"""The app each quick server serves, by port."""
+
+
+def test_a_real_websocket_client_that_never_reads_is_dropped(quick_server: int) -> None:
+    base = f"http://127.0.0.1:{quick_server}"
+    with httpx.Client(base_url=base) as http:
+        created = http.post("/api/games", json={"game": "ilium", "seats": ["human", "human"]})
+        game_id = created.json()["id"]
+        watcher = socket.socket()
+        watcher.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        watcher.connect(("127.0.0.1", quick_server))
+        watcher.sendall(
+            f"GET /api/games/{game_id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )  # and never reads a byte
+        live = SERVED[quick_server].state.hub.moves.live.get(game_id)
+        deadline = time.monotonic() + 90
+        while not live.subscribers and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live.subscribers, "the watcher never connected"
+        # Every connection that comes and goes sends each watcher an envelope (the seats'
+        # status): the watcher's buffers fill, then its queue, and it is dropped.
+        comings = 0
+        url = f"ws://127.0.0.1:{quick_server}/api/games/{game_id}/ws"
+        while live.subscribers:
+            assert time.monotonic() < deadline, f"still subscribed after {comings} visits"
+            with connect(url) as visit:
+                visit.recv()
+            comings += 1
+        watcher.close()
 
 
 def _closed_within(sock: socket.socket, seconds: float) -> bool:

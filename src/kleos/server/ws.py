@@ -28,6 +28,8 @@ router = APIRouter()
 UNSUPPORTED_DATA = 1003
 POLICY = 1008
 TRY_LATER = 1013
+CLOSE_SECONDS = 5.0
+"""The longest a connection's closing may take."""
 
 
 class Closed(Exception):
@@ -64,6 +66,7 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
     sender = asyncio.create_task(_send_all(websocket, subscriber))
     receiver = asyncio.create_task(_receive_all(websocket, hub, live, subscriber, client))
     dropped = asyncio.create_task(subscriber.overflowed.wait())
+    closing: Closed | None = None
     try:
         done, _ = await asyncio.wait(
             (sender, receiver, dropped), return_when=asyncio.FIRST_COMPLETED
@@ -73,8 +76,7 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
         for task in done:
             task.result()
     except Closed as closed:
-        sender.cancel()
-        await _close(websocket, closed)
+        closing = closed
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the client went away
     finally:
@@ -85,14 +87,19 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
         if hub.sockets[client] <= 0:
             del hub.sockets[client]
         live.announce()
+    if closing is not None:
+        await _close(websocket, closing)
 
 
 async def _close(websocket: WebSocket, closed: Closed) -> None:
+    """Say why and close; a client that does not read may never take the close frame, so
+    this waits `CLOSE_SECONDS` at most (the connection is already out of the game)."""
     try:
-        if closed.error is not None:
-            await websocket.send_json({"type": "error", "error": closed.error})
-        await websocket.close(code=closed.code, reason=closed.reason)
-    except (RuntimeError, OSError):
+        async with asyncio.timeout(CLOSE_SECONDS):
+            if closed.error is not None:
+                await websocket.send_json({"type": "error", "error": closed.error})
+            await websocket.close(code=closed.code, reason=closed.reason)
+    except (RuntimeError, OSError, TimeoutError):
         pass
 
 
