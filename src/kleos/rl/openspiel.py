@@ -62,9 +62,6 @@ MAX_SEED = 2**31 - 1
 LIST_SEPARATOR = "+"
 """Separates the items of a list parameter (variants, families): commas end a parameter in
 OpenSpiel's game strings. Commas are accepted too and written back as '+'."""
-MAX_SERIALIZED = 4 * 1024 * 1024
-"""The longest serialized state `deserialize_state` reads."""
-
 
 # ------------------------------------------------------------------ game types and params
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from kleos.server import store
-from kleos.server.live import ForbiddenError, LiveGame
-from kleos.server.seats import RateLimiter, RateLimitError
+from kleos.server.live import LiveGame
+from kleos.server.seats import ForbiddenError, RateLimiter, RateLimitError
 from kleos.server.settings import Settings
 from kleos.server.store import Store
 from kleos.server.workers import Background, WorkerFailure, Workers

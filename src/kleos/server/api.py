@@ -15,7 +15,6 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from kleos.agents.spec import LEVELS
 from kleos.core.registry import game_class, game_ids, make
 from kleos.server.hub import Hub
-from kleos.server.live import ForbiddenError
 from kleos.server.schemas import (
     Analysis,
     Catalog,
@@ -36,6 +35,7 @@ from kleos.server.schemas import (
     Status,
     SubmitAction,
 )
+from kleos.server.seats import ForbiddenError
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Error, "description": why}

@@ -15,15 +15,13 @@ from kleos.core.errors import (
     StaleStateError,
 )
 from kleos.core.inputs import echo
-from kleos.server.live import ForbiddenError
 from kleos.server.moves import UnknownGameError
-from kleos.server.seats import BadTokenError, RateLimitError, SeatForbiddenError
+from kleos.server.seats import BadTokenError, ForbiddenError, RateLimitError
 
 STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (UnknownGameError, 404),
     (BadTokenError, 403),
     (ForbiddenError, 403),
-    (SeatForbiddenError, 403),
     (NotYourTurnError, 403),
     (SeatError, 403),
     (StaleStateError, 409),

@@ -17,10 +17,10 @@ from kleos.core.rng import new_seed
 from kleos.server import store
 from kleos.server.analyses import Analyses
 from kleos.server.db import GameRow, SeatRow
-from kleos.server.live import ForbiddenError, LiveGame
+from kleos.server.live import LiveGame
 from kleos.server.moves import Moves
 from kleos.server.notify import listen
-from kleos.server.seats import HUMAN, Seats, new_token, seat_kind, token_hash
+from kleos.server.seats import HUMAN, ForbiddenError, Seats, new_token, seat_kind, token_hash
 from kleos.server.settings import Settings
 from kleos.server.store import Store
 from kleos.server.workers import Background, Workers

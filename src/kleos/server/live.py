@@ -11,19 +11,15 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from kleos.core.errors import ConfigError, KleosError
+from kleos.core.errors import ConfigError
 from kleos.core.protocol import Event, PlayerId
 from kleos.core.records import Move, Record, result_json
 from kleos.runner.match import Match
 from kleos.server.notify import Subscriber
-from kleos.server.seats import HUMAN
+from kleos.server.seats import HUMAN, ForbiddenError
 
 RECENT_MOVES = 8
 """Moves whose (redacted) events an envelope carries."""
-
-
-class ForbiddenError(KleosError):
-    """A request the asker may not make."""
 
 
 @dataclass

@@ -113,8 +113,8 @@ class BadTokenError(KleosError):
     """A token that is no seat's of this game."""
 
 
-class SeatForbiddenError(KleosError):
-    """A seat request the asker may not make (no open seat, a finished game's seat)."""
+class ForbiddenError(KleosError):
+    """A request the asker may not make."""
 
 
 class Seats:
@@ -161,7 +161,7 @@ class Seats:
         (a friend's invite) are never joined this way."""
         free = [p for p, is_open in enumerate(live.open) if is_open and not live.joined[p]]
         if not free:
-            raise SeatForbiddenError("this game has no open seat to join")
+            raise ForbiddenError("this game has no open seat to join")
         token = await self.issue(live, free[0])
         live.announce()
         return free[0], token
@@ -172,7 +172,7 @@ class Seats:
         """Hand a human's seat to an agent (its token stops working), before the end only;
         `then` is told of the change (to let the agent think)."""
         if live.match.is_over:
-            raise SeatForbiddenError("the game is over: its seats are as they were played")
+            raise ForbiddenError("the game is over: its seats are as they were played")
         kind = seat_kind(spec, self.settings)
         if kind == HUMAN:
             raise ConfigError("a seat is handed to an AI level or agent spec, not to a human")
