@@ -54,8 +54,8 @@ def setups() -> list[Setup]:
         cls = game_class(game_id)
         subsets = [
             combo
-            for size in range(len(cls.known_variants) + 1)
-            for combo in itertools.combinations(sorted(cls.known_variants), size)
+            for size in range(len(cls.spec.variant_ids) + 1)
+            for combo in itertools.combinations(sorted(cls.spec.variant_ids), size)
         ]
         for players in range(cls.min_players, cls.max_players + 1):
             cases.extend(Setup(game_id, players, variants) for variants in subsets)

@@ -211,7 +211,7 @@ CONFIG_REFUSALS: list[tuple[Callable[[], object], str]] = [
     (lambda: kleos.make("ilium", players=0), "for 2 to 4 players, not 0"),
     (lambda: kleos.make("ilium", board=object()), "option 'board' must be JSON data"),
     (lambda: kleos.make("elysium", families=float("nan")), "option 'families' must be JSON"),
-    (lambda: kleos.make("elysium", families=5), "families must be a list"),
+    (lambda: kleos.make("elysium", families=5), "'families' is a list of 5 ids"),
 ]
 
 

@@ -49,8 +49,8 @@ def test_unknown_variant_is_refused(game_id: str) -> None:
     """The message names the variant asked for and lists the known ones."""
     cls = game_class(game_id)
     with pytest.raises(kleos.ConfigError, match="no variant 'turbo' \\(variants: ") as error:
-        kleos.make(game_id, seed=1, variants=["turbo", *cls.known_variants])
-    assert all(variant in str(error.value) for variant in cls.known_variants)
+        kleos.make(game_id, seed=1, variants=["turbo", *cls.spec.variant_ids])
+    assert all(variant in str(error.value) for variant in cls.spec.variant_ids)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -59,7 +59,7 @@ def test_unknown_option_is_refused(game_id: str) -> None:
     cls = game_class(game_id)
     with pytest.raises(kleos.ConfigError, match="no option 'speed' \\(options: ") as error:
         kleos.make(game_id, seed=1, speed=2)
-    assert all(option in str(error.value) for option in cls.known_options)
+    assert all(option in str(error.value) for option in cls.spec.option_names)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -85,7 +85,7 @@ def test_defaults_are_kept_in_the_config(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_variants_are_a_set(game_id: str) -> None:
     """Variant order and repetition never matter; a single variant may be given as a string."""
-    variants = game_class(game_id).known_variants
+    variants = game_class(game_id).spec.variant_ids
     configs = {
         kleos.make(game_id, seed=3, variants=[*order, *order]).config
         for order in itertools.permutations(variants)
@@ -102,8 +102,8 @@ def test_config_round_trips_through_json(game_id: str) -> None:
     and variant set."""
     cls = game_class(game_id)
     for players in range(cls.min_players, cls.max_players + 1):
-        for size in range(len(cls.known_variants) + 1):
-            for variants in itertools.combinations(cls.known_variants, size):
+        for size in range(len(cls.spec.variant_ids) + 1):
+            for variants in itertools.combinations(cls.spec.variant_ids, size):
                 game = kleos.make(game_id, players=players, seed=2**62 + players, variants=variants)
                 assert make_from_config(game.config.to_json()).config == game.config
 

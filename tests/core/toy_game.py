@@ -9,6 +9,7 @@ from typing import Any
 
 from kleos.core.errors import ActionParseError, IllegalActionError
 from kleos.core.protocol import Action, Game, Outcome, PlayerId, State, ViewParts
+from kleos.core.spec import Choice, GameSpec, Number
 
 
 @dataclass(frozen=True)
@@ -84,22 +85,24 @@ class TakeAwayState(State):
 class TakeAway(Game):
     """Take-away from a pile of `options['pile']` counters (default 5), for 2 or 3 players."""
 
-    game_id = "take-away"
-    title = "Take-away"
-    rules_version = "1"
-    min_players = 2
-    max_players = 3
-    default_players = 2
-    known_variants = ("misere",)
-    known_options = ("pile",)
+    spec = GameSpec(
+        id="take-away",
+        title="Take-away",
+        rules_version="1",
+        players=(2, 3),
+        default_players=2,
+        summary="Take 1 or 2 counters from a pile; whoever takes the last one wins.",
+        variants=(Choice("misere", "Misère", "whoever takes the last counter loses"),),
+        options=(Number("pile", "counters in the pile at the start", low=1, high=30, fallback=5),),
+    )
 
     def new_initial_state(self) -> TakeAwayState:
         """A full pile, the first seat to move."""
-        return TakeAwayState(self, self.config.option("pile", 5))
+        return TakeAwayState(self, self.option("pile"))
 
     def _static_data(self) -> dict[str, Any]:
         """The pile's size at the start."""
-        return {"pile": self.config.option("pile", 5)}
+        return {"pile": self.option("pile")}
 
     def parse_action(self, state: State, text: str) -> Action:
         """'take 1' or 'take 2'."""

@@ -50,7 +50,7 @@ def documents(game_id: str) -> tuple[tuple[Game, str], ...]:
     cls = game_class(game_id)
     found = []
     for players in (cls.min_players, cls.max_players):
-        game = kleos.make(game_id, players=players, seed=21, variants=cls.known_variants)
+        game = kleos.make(game_id, players=players, seed=21, variants=cls.spec.variant_ids)
         state = game.new_initial_state()
         rng = random.Random(21)
         for ply in range(MAX_PLIES):
@@ -234,7 +234,7 @@ def test_a_config_naming_a_file_is_refused_without_opening_it(
 
     monkeypatch.setattr(builtins, "open", no_file)
     monkeypatch.setattr(pathlib.Path, "open", no_file)
-    for option in game_class(game_id).known_options:
+    for option in game_class(game_id).spec.option_names:
         for path in (str(named), "/etc/passwd"):
             config = {**document["config"], "options": {option: path}}
             with pytest.raises(StateDataError) as error:

@@ -143,6 +143,6 @@ def show_games(console: Console) -> None:
             cls.title,
             f"{cls.min_players}–{cls.max_players}",
             str(cls.default_players),
-            ", ".join(cls.known_variants) or "none",
+            ", ".join(cls.spec.variant_ids) or "none",
         )
     console.print(table)

@@ -20,6 +20,7 @@ from kleos.core.errors import (
 from kleos.core.inputs import as_index, echo, quoted
 from kleos.core.jsonstate import STATE_FORMAT, Fields, as_int, check
 from kleos.core.rng import MAX_SEED, SEED_BITS
+from kleos.core.spec import GameSpec
 
 PlayerId: TypeAlias = int
 SEAT_COLOURS = ("red", "gold", "green", "royalblue")
@@ -323,14 +324,14 @@ class State(ABC):
 class Game(ABC):
     """A frozen game configuration and the factory of its states."""
 
+    spec: ClassVar[GameSpec]
+    """What the game is, declared once (`kleos.core.spec`); the names below are copied from it."""
     game_id: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
-    known_variants: ClassVar[tuple[str, ...]] = ()
-    known_options: ClassVar[tuple[str, ...]] = ()
     heuristics: ClassVar[ModuleType | None] = None
     """The game's heuristics for search agents, if it has them: a module with
     `evaluate(state, player) -> float` and `rollout_action(state, rng) -> Action`."""
@@ -339,6 +340,14 @@ class Game(ABC):
     `fields(game) -> list[EncodingField]` (consecutive from 0), `encode(state, player) ->
     (indices, values)` (see `State.encode`) and `max_game_length(game) -> int`."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if spec is not None:
+            cls.game_id, cls.title, cls.rules_version = spec.id, spec.title, spec.rules_version
+            cls.min_players, cls.max_players = spec.players
+            cls.default_players = spec.default_players
+
     def __init__(self, config: GameConfig) -> None:
         self.config = config
         self.validate()
@@ -346,23 +355,19 @@ class Game(ABC):
     @classmethod
     def check_players(cls, players: int) -> None:
         """Refuse a number of players this game is not for."""
-        if not cls.min_players <= players <= cls.max_players:
-            raise ConfigError(
-                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {players}"
-            )
+        cls.spec.check_players(players)
 
     def validate(self) -> None:
-        """Refuse a config this game cannot play, with a `ConfigError` that says why."""
+        """Refuse a config its spec does not allow, with a `ConfigError` that says why (a game
+        adds the rules that tie options together)."""
         cfg = self.config
-        self.check_players(cfg.players)
-        for variant in cfg.variants:
-            if variant not in self.known_variants:
-                known = ", ".join(self.known_variants) or "none"
-                raise ConfigError(f"{self.title} has no variant '{variant}' (variants: {known})")
-        for name, _ in cfg.options:
-            if name not in self.known_options:
-                known = ", ".join(self.known_options) or "none"
-                raise ConfigError(f"{self.title} has no option '{name}' (options: {known})")
+        self.spec.check_players(cfg.players)
+        self.spec.check(cfg.variants, dict(cfg.options))
+
+    def option(self, name: str) -> Any:
+        """The value of one of the spec's options as the game uses it (its default when the
+        config does not give it)."""
+        return self.spec.option(name).value(self.config.option(name))
 
     @property
     def players(self) -> int:
@@ -405,15 +410,6 @@ class Game(ABC):
         except ActionParseError:
             return False
         return True
-
-    @classmethod
-    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """The options with every file they name read into data (by default none does).
-
-        `kleos.make` calls this; a config rebuilt from a record never names a file, so a record
-        cannot make the engine open a path.
-        """
-        return options
 
     def has_variant(self, variant: str) -> bool:
         """Whether a variant is switched on."""

@@ -45,11 +45,13 @@ def make(
     """Configure a game: `kleos.make("ilium", players=3, seed=7, variants=())`.
 
     Without a seed one is drawn from the system; it is kept in the config so the game
-    can be replayed. Variants are stored sorted, so their order never matters. An option that
-    names a file (a board, a card set) is read here, and the config keeps its data.
+    can be replayed. Variants are stored sorted, so their order never matters. Options are
+    checked against the game's spec (`kleos.core.spec`); an option that names a file (a board,
+    a card set) is read here, and the config keeps its data.
     """
     cls = game_class(game_id)
-    return _configure(cls, players, seed, variants, cls.read_option_files(options))
+    read = {name: cls.spec.option(name).read_files(value) for name, value in options.items()}
+    return _configure(cls, players, seed, variants, read)
 
 
 def make_from_config(data: object) -> Game:

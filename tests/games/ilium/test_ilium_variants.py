@@ -31,7 +31,7 @@ from kleos.games.ilium.state import PHASE_TOKEN
 def test_variant_ids():
     """§9: the variants are 'strategic-expeditions' and 'burial-vaults'; others are refused."""
     assert (STRATEGIC_EXPEDITIONS, BURIAL_VAULTS) == (SE, BV)
-    assert set(Ilium.known_variants) == {SE, BV}
+    assert set(Ilium.spec.variant_ids) == {SE, BV}
     assert make(3, [SE]).strategic and not make(3, [SE]).burial_vaults
     assert make(3, [BV]).burial_vaults and not make(3, [BV]).strategic
     with pytest.raises(kleos.ConfigError, match="no variant 'fast'"):

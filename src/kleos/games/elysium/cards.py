@@ -180,10 +180,15 @@ def load_card_set(path: str | os.PathLike[str] | None = None) -> CardSet:
 
 
 @functools.cache
-def _default_card_set() -> CardSet:
+def default_card_data() -> dict[str, Any]:
+    """The parsed data of the package's `data/cards.toml` (read once per process)."""
     source = resources.files("kleos.games.elysium").joinpath("data").joinpath("cards.toml")
-    name = "data/cards.toml"
-    return _build_checked(_toml_data(source.read_bytes(), name), name, full_set=True)
+    return _toml_data(source.read_bytes(), "data/cards.toml")
+
+
+@functools.cache
+def _default_card_set() -> CardSet:
+    return _build_checked(default_card_data(), "data/cards.toml", full_set=True)
 
 
 def _toml_data(raw: bytes, name: str) -> dict[str, Any]:

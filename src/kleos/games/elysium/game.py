@@ -3,50 +3,73 @@ the rules and views to its states."""
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
-from kleos.core.inputs import echo, quoted
+from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
+from kleos.core.spec import Choice, Data, GameSpec, Pick
 from kleos.games.elysium import encoding as elysium_encoding
 from kleos.games.elysium import heuristics as elysium_heuristics
 from kleos.games.elysium import rules, text, views
 from kleos.games.elysium.actions import ElysiumAction, action_table
-from kleos.games.elysium.cards import Card, card_set_data, card_set_for
+from kleos.games.elysium.cards import Card, card_set_data, card_set_for, default_card_data
 from kleos.games.elysium.codec import state_from_json
 from kleos.games.elysium.state import ElysiumState
 from kleos.games.elysium.tables import tables_for
 from kleos.games.elysium.vocabulary import COLUMNS, FAMILIES_IN_PLAY, MAX_PLAYERS
+
+SPEC = GameSpec(
+    id="elysium",
+    title="Elysium",
+    rules_version="1",
+    players=(2, MAX_PLAYERS),
+    default_players=3,
+    summary="Draft the cards of five Greek gods and turn them into Legends over five epochs.",
+    options=(
+        Pick(
+            "families",
+            "the five families (gods) in play",
+            choices=tuple(
+                Choice(f["id"], f["name"], f["theme"]) for f in default_card_data()["family"]
+            ),
+            count=FAMILIES_IN_PLAY,
+            presets=(
+                Choice("random", "At random", "five families drawn at set-up"),
+                Choice("recommended", "Recommended", "the five families of a first game"),
+            ),
+        ),
+        Data(
+            "card_set",
+            "another card set (default: the package's 168 cards)",
+            file="a card-set TOML file",
+            reader=card_set_data,
+        ),
+    ),
+)
 
 
 @register
 class Elysium(Game):
     """Elysium for 2–4 players with the full 168-card set.
 
-    Options: `families` — a list of 5 family ids, 'recommended', or omitted for 5 at random;
-    `card_set` — another card set that passes the same validation: `kleos.make` takes the
-    path of a card-set TOML file and keeps its data in the config, so that a record holds the
-    cards themselves and never names a file.
+    Options (`SPEC`): `families` — 5 family ids, 'recommended', or 'random' (the default) for 5
+    at random; `card_set` — another card set that passes the same validation: `kleos.make` takes
+    the path of a card-set TOML file and keeps its data in the config, so that a record holds
+    the cards themselves and never names a file.
     """
 
-    game_id = "elysium"
-    title = "Elysium"
-    rules_version = "1"
-    min_players = 2
-    max_players = MAX_PLAYERS
-    default_players = 3
-    known_options = ("families", "card_set")
+    spec = SPEC
     heuristics: ClassVar[ModuleType | None] = elysium_heuristics
     encoding: ClassVar[ModuleType | None] = elysium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
-        self.card_set = card_set_for(config.option("card_set"))
+        self.card_set = card_set_for(self.option("card_set"))
         self.actions = action_table(self.card_set)
         self.tables = tables_for(self.card_set)
         self.quests = tuple(
@@ -62,41 +85,24 @@ class Elysium(Game):
         }
         """Per Pediment side, the column bit each Quest tile needs (§4.2, §5.2.3)."""
         self.quest_actions = tuple(self.actions.quest[q.id] for q in self.quests)
-        self.families = self._families(config.option("families"))
+        self.families = self._families(self.option("families"))
         self.family_ids = tuple(f.id for f in self.card_set.families)
         self.agora_size = 1 + 3 * config.players
 
-    @classmethod
-    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """A `card_set` given as a file path is read into its data."""
-        cards = options.get("card_set")
-        if isinstance(cards, str | os.PathLike):
-            return {**options, "card_set": card_set_data(cards)}
-        return options
-
-    def _families(self, option: Any) -> tuple[str, ...] | None:
-        """The families in play: fixed now, or None to draw them at set-up."""
+    def _families(self, option: str | tuple[str, ...]) -> tuple[str, ...] | None:
+        """The families in play: fixed now, or None to draw them at set-up. The spec has
+        checked the option; the card set may hold fewer families than the 8 gods."""
         known = [f.id for f in self.card_set.families]
-        if option is None:
+        if option == "random":
             return None
         if option == "recommended":
             return tuple(sorted(self.card_set.recommended, key=known.index))
-        if isinstance(option, str):
-            option = [f.strip() for f in option.split(",")]
-        if not isinstance(option, list | tuple) or not all(isinstance(f, str) for f in option):
-            raise ConfigError(
-                f"families must be a list of family ids, 'recommended' or omitted, "
-                f"not {quoted(option)}"
-            )
-        chosen = [f.lower() for f in option]
-        unknown = [f for f in chosen if f not in known]
+        unknown = [f for f in option if f not in known]
         if unknown:
-            raise ConfigError(f"unknown families {echo(unknown)} (families: {', '.join(known)})")
-        if len(set(chosen)) != FAMILIES_IN_PLAY:
             raise ConfigError(
-                f"choose exactly {FAMILIES_IN_PLAY} different families, not {echo(chosen)}"
+                f"the card set has no families {echo(unknown)} (families: {', '.join(known)})"
             )
-        return tuple(sorted(chosen, key=known.index))
+        return tuple(sorted(option, key=known.index))
 
     def new_initial_state(self) -> ElysiumState:
         """Families, draw pile, Pediment, discs, gold, VP, Agora and Oracle (§3)."""

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
-from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
+from kleos.core.spec import Choice, Data, GameSpec
 from kleos.games.ilium import codec, rules, text, views
 from kleos.games.ilium import encoding as ilium_encoding
 from kleos.games.ilium import heuristics as ilium_heuristics
@@ -49,34 +48,52 @@ def default_board() -> Board:
     return _DEFAULT_BOARD
 
 
+SPEC = GameSpec(
+    id="ilium",
+    title="Ilium",
+    rules_version="1",
+    players=(2, 4),
+    default_players=3,
+    summary="Archaeologists race along the routes between sites to dig up their artifacts.",
+    variants=(
+        Choice(
+            STRATEGIC_EXPEDITIONS,
+            "Strategic Expeditions",
+            "choose which of your Assignment cards to play (docs/ilium.md §9.1)",
+        ),
+        Choice(
+            BURIAL_VAULTS,
+            "Burial Vaults",
+            "tokens of equal value go in a random public order, with no choice of type (§9.2)",
+        ),
+    ),
+    options=(
+        Data(
+            "board",
+            "another board (default: the project's)",
+            file="a board JSON file",
+            reader=board_data,
+        ),
+    ),
+)
+
+
 @register
 class Ilium(Game):
     """Reiner Knizia's Ilium for 2–4 players, with both variants.
 
-    Options: `board` — another board (for test boards; default: the project's): `kleos.make`
-    takes the path of a board JSON file and keeps its data in the config, so that a record
-    holds the board itself and never names a file.
+    Options (`SPEC`): `board` — another board (for test boards; default: the project's):
+    `kleos.make` takes the path of a board JSON file and keeps its data in the config, so that
+    a record holds the board itself and never names a file.
     """
 
-    game_id = "ilium"
-    title = "Ilium"
-    rules_version = "1"
-    min_players = 2
-    max_players = 4
-    default_players = 3
-    known_variants = (STRATEGIC_EXPEDITIONS, BURIAL_VAULTS)
-    known_options = ("board",)
+    spec = SPEC
     heuristics: ClassVar[ModuleType | None] = ilium_heuristics
     encoding: ClassVar[ModuleType | None] = ilium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
-        board = config.option("board")
-        if board is not None and not isinstance(board, dict):
-            raise ConfigError(
-                "a game config holds its board as data (a JSON object), never a file name: "
-                f"not {echo(board)}"
-            )
+        board = self.option("board")
         self.board = default_board() if board is None else board_from_json(board)
         self.actions = action_table(self.board)
         self.strategic = self.has_variant(STRATEGIC_EXPEDITIONS)
@@ -101,14 +118,6 @@ class Ilium(Game):
         """The number of tokens in play: 50, or 36 with 2 players."""
         total = len(TYPES) * len(TOKEN_VALUES)
         return total - len(TYPES) * len(TWO_PLAYER_SET_ASIDE) + 1 if self.players == 2 else total
-
-    @classmethod
-    def read_option_files(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """A `board` given as a file path is read into its JSON data."""
-        board = options.get("board")
-        if isinstance(board, str | os.PathLike):
-            return {**options, "board": board_data(board)}
-        return options
 
     def removed_cards(self) -> dict[int, int]:
         """Each player's cards returned to the box at set-up: value -> count (§3.1 step 5)."""
