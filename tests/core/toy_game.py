@@ -7,22 +7,22 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from kleos.core.errors import ActionParseError, IllegalActionError
+from kleos.core.actions import ActionSpace, action
+from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Game, Outcome, PlayerId, State, ViewParts
 from kleos.core.spec import Choice, GameSpec, Number
 
 
+@action("take {count}")
 @dataclass(frozen=True)
 class Take:
     """Take this many counters from the pile."""
 
     count: int
 
-    def __str__(self) -> str:
-        return f"take {self.count}"
-
 
 TAKES = (Take(1), Take(2))
+SPACE = ActionSpace(TAKES, "Take-away", "take 1, take 2")
 
 
 class TakeAwayState(State):
@@ -96,6 +96,8 @@ class TakeAway(Game):
         options=(Number("pile", "counters in the pile at the start", low=1, high=30, fallback=5),),
     )
 
+    action_space = SPACE
+
     def new_initial_state(self) -> TakeAwayState:
         """A full pile, the first seat to move."""
         return TakeAwayState(self, self.option("pile"))
@@ -104,22 +106,3 @@ class TakeAway(Game):
         """The pile's size at the start."""
         return {"pile": self.option("pile")}
 
-    def parse_action(self, state: State, text: str) -> Action:
-        """'take 1' or 'take 2'."""
-        for take in TAKES:
-            if text == str(take):
-                return take
-        raise ActionParseError(f"'{text}' is not an action; say 'take 1' or 'take 2'")
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """Two actions."""
-        return len(TAKES)
-
-    def _action_id(self, action: Action) -> int | None:
-        """0 for 'take 1', 1 for 'take 2'."""
-        return TAKES.index(action) if action in TAKES else None  # type: ignore[arg-type]
-
-    def _action_from_id(self, index: int) -> Action:
-        """The action with this id."""
-        return TAKES[index]

@@ -18,13 +18,20 @@ import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kleos.core.errors import ActionParseError
 from kleos.core.inputs import action_words, echo
-from kleos.core.protocol import Action
 
 T = TypeVar("T")
+
+
+class Action(Protocol):
+    """A small frozen, hashable value; `str(action)` is its canonical text."""
+
+    def __hash__(self) -> int: ...
+
+
 SUGGESTIONS = 3
 """How many close legal actions a refusal of unknown text suggests."""
 

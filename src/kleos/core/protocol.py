@@ -8,8 +8,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
+from kleos.core.actions import Action as Action  # re-exported: every game names it here
+from kleos.core.actions import ActionSpace
 from kleos.core.errors import (
     ActionParseError,
     ArgumentError,
@@ -27,12 +29,6 @@ SEAT_COLOURS = ("red", "gold", "green", "royalblue")
 """Seat colours by default (CSS names), in seat order."""
 Event: TypeAlias = dict[str, Any]
 """What happened during `apply`: a small JSON-ready dict with at least a "kind" key."""
-
-
-class Action(Protocol):
-    """A small frozen, hashable value; `str(action)` is its canonical text."""
-
-    def __hash__(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -332,6 +328,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
+    action_space: ActionSpace
+    """Every action of this config with its id and text (`kleos.core.actions`); a game sets
+    it in `__init__`, and the codecs below (text, ids) read it."""
     heuristics: ClassVar[ModuleType | None] = None
     """The game's heuristics for search agents, if it has them: a module with
     `evaluate(state, player) -> float` and `rollout_action(state, rng) -> Action`."""
@@ -445,14 +444,15 @@ class Game(ABC):
         """The state of `game` (this game with the document's seed) its fields describe."""
         raise ConfigError(f"{self.title} has no JSON state codec")
 
-    @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:
-        """The action that `text` names; raises `ActionParseError` if it names none."""
+        """The action that `text` names (case and spacing forgiven, ':' read as a space);
+        raises `ActionParseError`, suggesting close legal actions, if it names none."""
+        return self.action_space.parse(text, state.legal_actions())
 
     @property
-    @abstractmethod
     def num_distinct_actions(self) -> int:
         """The size of the integer action space."""
+        return len(self.action_space)
 
     def action_id(self, action: object) -> int:
         """The stable integer of an action, in `range(num_distinct_actions)`.
@@ -467,9 +467,9 @@ class Game(ABC):
             raise ActionParseError(f"{echo(action)} is not an action of {self.title}")
         return found
 
-    @abstractmethod
     def _action_id(self, action: Action) -> int | None:
         """The integer of an action, or None if it is not one of this game's."""
+        return self.action_space.ids.get(action)
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with a given integer (any integer type, numpy's included; not a bool).
@@ -485,9 +485,9 @@ class Game(ABC):
             )
         return self._action_from_id(index)
 
-    @abstractmethod
     def _action_from_id(self, index: int) -> Action:
         """The action with an integer known to be in range."""
+        return self.action_space.all[index]
 
     def player_name(self, player: PlayerId) -> str:
         """How a seat is called in messages."""

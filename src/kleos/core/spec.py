@@ -223,9 +223,10 @@ class Number(Option):
     def check(self, value: object) -> None:
         number = as_index(value)
         if isinstance(value, str) or number is None or not self.low <= number <= self.high:
-            raise self.refuse(
-                f"is a whole number from {self.low} to {self.high}, not {quoted(value)}"
-            )
+            raise self.refuse(self._problem(value))
+
+    def _problem(self, value: object) -> str:
+        return f"is a whole number from {self.low} to {self.high}, not {quoted(value)}"
 
     def value(self, raw: object) -> int:
         return self.fallback if raw is None else int(raw)  # type: ignore[call-overload]

@@ -9,14 +9,14 @@ from typing import Any, ClassVar
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields
-from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
+from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
 from kleos.core.spec import Choice, Data, GameSpec, Pick
 from kleos.games.elysium import encoding as elysium_encoding
 from kleos.games.elysium import heuristics as elysium_heuristics
 from kleos.games.elysium import rules, text, views
-from kleos.games.elysium.actions import ElysiumAction, action_table
+from kleos.games.elysium.actions import action_table
 from kleos.games.elysium.cards import Card, card_set_data, card_set_for, default_card_data
 from kleos.games.elysium.codec import state_from_json
 from kleos.games.elysium.state import ElysiumState
@@ -71,6 +71,7 @@ class Elysium(Game):
         super().__init__(config)
         self.card_set = card_set_for(self.option("card_set"))
         self.actions = action_table(self.card_set)
+        self.action_space = self.actions.space
         self.tables = tables_for(self.card_set)
         self.quests = tuple(
             sorted(
@@ -141,23 +142,6 @@ class Elysium(Game):
     def explain_illegal_in(self, state: ElysiumState, action: Action) -> str:
         """Why an action is refused in a state (`views.explain_illegal`)."""
         return views.explain_illegal(state, action)
-
-    def parse_action(self, state: State, text: str) -> ElysiumAction:
-        """The action named by its text (case and spacing are forgiven; ':' reads as a space)."""
-        return self.actions.space.parse(text, state.legal_actions())  # type: ignore[return-value]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """The size of the integer action space (7,463 with the package's card set)."""
-        return len(self.actions.space)
-
-    def _action_id(self, action: Action) -> int | None:
-        """The stable integer of an action."""
-        return self.actions.space.ids.get(action)
-
-    def _action_from_id(self, index: int) -> ElysiumAction:
-        """The action with a given integer."""
-        return self.actions.all[index]
 
     def player_name(self, player: PlayerId) -> str:
         """Seats are P1 to P4."""

@@ -7,14 +7,14 @@ from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.jsonstate import Fields
-from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, State, ViewParts
+from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, ViewParts
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
 from kleos.core.spec import Choice, Data, GameSpec
 from kleos.games.ilium import codec, rules, text, views
 from kleos.games.ilium import encoding as ilium_encoding
 from kleos.games.ilium import heuristics as ilium_heuristics
-from kleos.games.ilium.actions import IliumAction, action_table
+from kleos.games.ilium.actions import action_table
 from kleos.games.ilium.board import (
     TOKEN_VALUES,
     TYPES,
@@ -96,6 +96,7 @@ class Ilium(Game):
         board = self.option("board")
         self.board = default_board() if board is None else board_from_json(board)
         self.actions = action_table(self.board)
+        self.action_space = self.actions.space
         self.strategic = self.has_variant(STRATEGIC_EXPEDITIONS)
         self.burial_vaults = self.has_variant(BURIAL_VAULTS)
         two = config.players == 2
@@ -207,23 +208,6 @@ class Ilium(Game):
         """The board (sites with coordinates, paths with their ends and spaces), artifact
         types, token values and the decks."""
         return views.static_data(self)
-
-    def parse_action(self, state: State, text: str) -> IliumAction:
-        """The action named by its text (case and spacing are forgiven; 'p12 3' is 'p12:3')."""
-        return self.actions.space.parse(text, state.legal_actions())  # type: ignore[return-value]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """The size of the integer action space (236 on the project's board)."""
-        return len(self.actions.space)
-
-    def _action_id(self, action: Action) -> int | None:
-        """The stable integer of an action."""
-        return self.actions.space.ids.get(action)
-
-    def _action_from_id(self, index: int) -> IliumAction:
-        """The action with a given integer."""
-        return self.actions.all[index]
 
     def player_name(self, player: PlayerId) -> str:
         """Seats are named by colour: Red, Yellow, Green, Blue."""
