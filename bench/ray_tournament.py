@@ -19,6 +19,7 @@ from typing import Any
 
 from kleos.runner.backends import Backend, ProcessBackend, RayBackend
 from kleos.runner.tournament import run_tournament
+from kleos.session import Setup
 
 
 def without_timings(data: dict[str, Any]) -> dict[str, Any]:
@@ -30,11 +31,9 @@ def without_timings(data: dict[str, Any]) -> dict[str, Any]:
 
 def measure(backend: Backend, args: argparse.Namespace) -> tuple[float, dict[str, Any]]:
     """Games/s of one tournament on an opened, warmed-up backend; and its results."""
-    lineup = args.agents.split(",")
-    run_tournament(
-        args.game, lineup, 2 * len(lineup) * backend.jobs, args.seed + 1, backend=backend
-    )
-    tournament = run_tournament(args.game, lineup, args.games, args.seed, backend=backend)
+    setup = Setup.check(args.game, seats=args.agents.split(","))
+    run_tournament(setup, 2 * setup.players * backend.jobs, args.seed + 1, backend=backend)
+    tournament = run_tournament(setup, args.games, args.seed, backend=backend)
     return tournament.games_per_s, without_timings(tournament.to_json())
 
 

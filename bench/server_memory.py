@@ -17,8 +17,8 @@ import statistics
 import tracemalloc
 
 import kleos
-from kleos.runner.match import Match
 from kleos.server.live import LiveGame
+from kleos.session.match import Match
 
 
 def live_game(game_id: str, players: int, seed: int, fraction: float) -> LiveGame:

@@ -17,7 +17,8 @@ OVER = "#result-title"
 
 def create_game(page: Page, game: str, seats: Sequence[str], **checks: Sequence[str]) -> None:
     """Fill in the home page's form and create the game: each seat 'me', 'human' (a friend)
-    or an AI level; `variant=[…]`/`family=[…]` tick those boxes."""
+    or an AI level; `variants=[…]`, `families=[…]` (a preset, or 'custom' and then
+    `families_choice=[…]`) tick those boxes of the game's options."""
     page.goto("/")
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Players", exact=True).select_option(str(len(seats)))
@@ -25,7 +26,8 @@ def create_game(page: Page, game: str, seats: Sequence[str], **checks: Sequence[
         page.get_by_label(f"Seat {seat + 1}", exact=True).select_option(kind)
     for name, values in checks.items():
         for value in values:
-            page.locator(f'input[name="{name}"][value="{value}"]').check()
+            field = name.replace("_choice", "-choice")
+            page.locator(f'input[name="{field}"][value="{value}"]').check()
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url(re.compile(r"/games/\w+"))
 

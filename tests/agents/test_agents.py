@@ -13,7 +13,7 @@ from kleos.agents import ismcts as ismcts_module
 from kleos.agents.base import Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.agents.ismcts import ISMCTSAgent
-from kleos.runner.loop import play_game
+from kleos.session.loop import play_game
 
 SPECS = ("random", "heuristic", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic")
 

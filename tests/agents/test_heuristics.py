@@ -20,7 +20,7 @@ from kleos.games.elysium import Elysium, ElysiumState
 from kleos.games.elysium.scenario import position as elysium_position
 from kleos.games.ilium import Ilium, IliumState
 from kleos.games.ilium.scenario import position as ilium_position
-from kleos.runner.loop import play_game
+from kleos.session.loop import play_game
 
 GAMES = ("ilium", "elysium")
 

@@ -70,7 +70,7 @@ def test_simulate_writes_one_record_per_game_and_sums_up(cli: Cli, tmp_path: Pat
     result = cli(*args, "--records", str(tmp_path / "a"))
     assert result.exit_code == 0, result.output
     paths = sorted((tmp_path / "a").glob("*.jsonl"))
-    assert [p.name for p in paths] == [f"ilium-2p-seed9-game{i}.jsonl" for i in range(1, 5)]
+    assert [p.name for p in paths] == [f"ilium-2p-seed9-deal{i}.jsonl" for i in range(4)]
     for path in paths:
         assert kleos.replay(path).state.is_terminal()
     for label in ("Ilium · 2 players · 4 games", "Wins", "Win %", "Mean score", "series seed 9"):
@@ -128,10 +128,18 @@ def test_games_lists_players_and_variants(cli: Cli) -> None:
         (["play", "ilium", "--seed", "-4"], "seed must be a whole number"),
         (["replay", "no/such/record.jsonl"], "no such record file"),
         (["simulate", "ilium", "--games", "0"], "--games must be at least 1"),
-        (["simulate", "ilium", "--players", "3", "--agents", "random"], "1 agents given"),
+        (
+            ["simulate", "ilium", "--players", "3", "--agents", "random"],
+            "1 seats are named but --players is 3",
+        ),
         (["simulate", "ilium", "--agents", "random,genius"], "unknown agent 'genius'"),
         (["bench", "ilium", "--seconds", "0"], "--seconds must be more than 0"),
         (["bench", "go"], "unknown game 'go'"),
+        (["play", "ilium", "-o", "speed=2"], "Ilium has no option 'speed' (options: variants,"),
+        (["play", "ilium", "-o", "board"], "an option is written name=value, not 'board'"),
+        (["play", "ilium", "-o", "variants=night"], "Ilium has no variant 'night'"),
+        (["simulate", "elysium", "-o", "families=zeus"], "takes exactly 5 different ids"),
+        (["simulate", "elysium", "-o", "card_set=no/such.toml"], "no such file"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_with_exit_code_2(
@@ -142,6 +150,30 @@ def test_bad_input_is_one_line_on_stderr_with_exit_code_2(
     assert result.stderr.startswith("error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.output
+
+
+def test_every_game_option_is_set_from_the_command_line(cli: Cli, tmp_path: Path) -> None:
+    """`--option NAME=VALUE` reaches the game config (and its records): Elysium's families,
+    Ilium's variants (as `--variant` does too); `play --help` lists each game's options."""
+    families = "families=apollo+ares+zeus+hades+athena"
+    result = cli("simulate", "elysium", "-n", "1", "-p", "2", "--seed", "3", "-o", families,
+                 "--records", str(tmp_path / "e"))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [path] = (tmp_path / "e").glob("*.jsonl")
+    game = kleos.replay(path).game
+    assert game.families == ("zeus", "hades", "ares", "apollo", "athena")  # type: ignore[attr-defined]
+    result = cli("simulate", "ilium", "-n", "1", "--seed", "3", "--variant", "burial-vaults",
+                 "-o", "variants=strategic-expeditions",
+                 "--records", str(tmp_path / "i"))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [path] = (tmp_path / "i").glob("*.jsonl")
+    assert kleos.replay(path).game.config.variants == ("burial-vaults", "strategic-expeditions")
+    shown = cli("play", "--help").output
+    for game_id in kleos.game_ids():
+        assert f"{game_id}:" in shown
+    assert "families=random|recommended" in shown and "board=PATH" in shown
+    listed = cli("games").output
+    assert "Options" in listed and "card_set=PATH" in listed and "hephaestus" in listed
 
 
 def test_malformed_option_is_a_usage_error_not_a_traceback(cli: Cli) -> None:

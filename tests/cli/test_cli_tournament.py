@@ -99,7 +99,7 @@ def test_without_json_everything_goes_to_a_new_timestamped_folder(
         (["--agents", "random,robot"], "unknown agent 'robot'"),
         (["--agents", "random,random:depth=3"], "agent 'random' has no option 'depth'"),
         (["--agents", "random,,random"], "has an empty entry"),
-        (["--players", "3", "--agents", "random,random"], "names 2 agents but --players is 3"),
+        (["--players", "3", "--agents", "random,random"], "2 seats are named but --players is 3"),
         (["--agents", "random,random,random,random,random"], "Ilium is for 2 to 4 players"),
         (["--players", "5", "--agents", "random,random,random,random,random"], "not 5"),
         (["--agents", "random,random", "--games", "0"], "--games must be at least 1"),

@@ -10,7 +10,7 @@ from harness import PLAYER_SETUPS, Setup, setup_id, viewers, walk
 from jsonschema import Draft202012Validator
 
 from kleos.core.schema import envelope_schema
-from kleos.runner.match import Match
+from kleos.session.match import Match
 
 VALIDATOR = Draft202012Validator(envelope_schema())
 TOP_LEVEL = set(envelope_schema()["required"])

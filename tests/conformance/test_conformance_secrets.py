@@ -19,7 +19,7 @@ from harness import PLAYER_SETUPS, Setup, setup_id
 import kleos
 from kleos.agents.base import Agent, Observation
 from kleos.core.protocol import Action, Game, State
-from kleos.runner.loop import play_game
+from kleos.session.loop import play_game
 
 MASTER_SEED = 2**62 + 987_654_321
 """A seed no ordinary number in a game equals, so finding it anywhere is a leak."""

@@ -105,4 +105,3 @@ class TakeAway(Game):
     def _static_data(self) -> dict[str, Any]:
         """The pile's size at the start."""
         return {"pile": self.option("pile")}
-

@@ -52,7 +52,7 @@ def test_gymnasium_check_env_passes(game_id: str) -> None:
     checked(gym_env(game_id, players=2, seat=1, opponents="random", illegal="lose"))
 
 
-@pytest.mark.parametrize(("env_id", "game_id"), list(kleos.rl.GYM_IDS.items()))
+@pytest.mark.parametrize(("env_id", "game_id"), list(kleos.rl.gym_ids().items()))
 def test_the_registered_ids_make_checked_environments(env_id: str, game_id: str) -> None:
     kleos.rl.register_gymnasium()  # again: a no-op
     env = gymnasium.make(env_id, players=4, seat=3, opponents="random", illegal="lose")

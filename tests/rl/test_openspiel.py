@@ -18,7 +18,7 @@ from open_spiel.python.observation import make_observation
 
 import kleos.rl.openspiel as kos
 from kleos.core.errors import ActionParseError, ConfigError, IllegalActionError, StateDataError
-from kleos.rl.encode import Encoder
+from kleos.rl.encode import Encoder, observation_string
 
 GAMES = ("ilium", "elysium")
 
@@ -177,9 +177,7 @@ def test_the_observer_gives_the_kleos_encoding_as_tensors_and_strings(game_id: s
     for player in range(3):
         expected = encoder.tensor(state.kleos_state, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), expected)
-        assert state.observation_string(player) == encoder.observation_string(
-            state.kleos_state, player
-        )
+        assert state.observation_string(player) == observation_string(state.kleos_state, player)
         info = state.information_state_string(player)
         assert info.startswith(f"seat {player} moves {','.join(map(str, state.moves))} sees ")
     observation = make_observation(game)

@@ -23,6 +23,7 @@ from kleos.runner import backends
 from kleos.runner.backends import RAY_TEMP_DIR, ProcessBackend, RayBackend, open_backend
 from kleos.runner.selfplay import run_selfplay
 from kleos.runner.tournament import play_batch, run_tournament, schedule
+from kleos.session import Setup
 
 ray = pytest.importorskip("ray")
 
@@ -66,9 +67,15 @@ def test_ray_and_processes_give_the_same_json_and_records(
 ) -> None:
     for game, lineup, games in (("ilium", LINEUP, 12), ("elysium", ["random", "heuristic"], 4)):
         on_ray = run_tournament(
-            game, lineup, games, 7, backend=ray_backend, records_dir=tmp_path / game / "ray"
+            Setup.check(game, seats=lineup),
+            games,
+            7,
+            backend=ray_backend,
+            records_dir=tmp_path / game / "ray",
         )
-        here = run_tournament(game, lineup, games, 7, jobs=2, records_dir=tmp_path / game / "p")
+        here = run_tournament(
+            Setup.check(game, seats=lineup), games, 7, jobs=2, records_dir=tmp_path / game / "p"
+        )
         assert on_ray.jobs == here.jobs == 2
         assert without_timings(on_ray.to_json()) == without_timings(here.to_json())
         for path in sorted((tmp_path / game / "p").iterdir()):
@@ -82,7 +89,9 @@ def test_selfplay_tensors_on_ray_are_those_of_processes(
     for name, backend in (("ray", ray_backend), ("processes", ProcessBackend(2))):
         out = tmp_path / name
         writer = ShardWriter(out, make("ilium", players=2, seed=6), steps_per_shard=200)
-        run = run_selfplay("ilium", ["random"] * 2, 6, 6, out, backend=backend, collector=writer)
+        run = run_selfplay(
+            Setup.check("ilium", seats=["random"] * 2), 6, 6, out, backend=backend, collector=writer
+        )
         assert run.backend == name
         shards.append([dict(np.load(path)) for path in sorted(out.glob("shard-*.npz"))])
     assert len(shards[0]) == len(shards[1]) > 1
@@ -93,7 +102,7 @@ def test_selfplay_tensors_on_ray_are_those_of_processes(
 
 
 def test_every_task_comes_back_once_with_the_index_of_its_batch(ray_backend: RayBackend) -> None:
-    tasks = schedule("ilium", ["random"] * 2, 40, seed=5)
+    tasks = schedule(Setup.check("ilium", seats=["random"] * 2), 40, seed=5)
     for backend in (ray_backend, ProcessBackend(2), ProcessBackend(1)):
         seen: dict[int, int] = {}
         started: list[bool] = []
@@ -113,24 +122,37 @@ def test_a_backend_without_free_cpus_says_so(ray_backend: RayBackend) -> None:
         ConfigError, match=r"Ray started 0 of 1 workers in 0\.5 s; each needs a free"
     ):
         RayBackend(1, ready_timeout=0.5).start()
-    assert run_tournament("ilium", ["random"] * 2, 2, 1, backend=ray_backend).games == 2
+    assert (
+        run_tournament(Setup.check("ilium", seats=["random"] * 2), 2, 1, backend=ray_backend).games
+        == 2
+    )
 
 
 def test_an_error_in_a_worker_reaches_the_caller(ray_backend: RayBackend) -> None:
-    tasks = schedule("ilium", ["random"] * 2, 2, seed=1)
-    broken = [tasks[0], *(replace(task, game_id="nope") for task in tasks)]
+    tasks = schedule(Setup.check("ilium", seats=["random"] * 2), 2, seed=1)
+    broken = [
+        tasks[0],
+        *(replace(task, setup=replace(task.setup, game_id="nope")) for task in tasks),
+    ]
     with pytest.raises(ConfigError, match="nope"):
         ray_backend.run(play_batch, broken, lambda first, results: None)
-    assert run_tournament("ilium", ["random"] * 2, 2, 1, backend=ray_backend).games == 2
+    assert (
+        run_tournament(Setup.check("ilium", seats=["random"] * 2), 2, 1, backend=ray_backend).games
+        == 2
+    )
 
 
 def test_the_fork_server_gives_the_same_results(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    one = run_tournament("ilium", LINEUP, 6, 21, jobs=1, records_dir=tmp_path / "a")
+    one = run_tournament(
+        Setup.check("ilium", seats=LINEUP), 6, 21, jobs=1, records_dir=tmp_path / "a"
+    )
     monkeypatch.setattr(backends, "_is_single_threaded", lambda: False)
     assert backends._pool_context().get_start_method() == "forkserver"
-    two = run_tournament("ilium", LINEUP, 6, 21, jobs=2, records_dir=tmp_path / "b")
+    two = run_tournament(
+        Setup.check("ilium", seats=LINEUP), 6, 21, jobs=2, records_dir=tmp_path / "b"
+    )
     assert without_timings(one.to_json()) == without_timings(two.to_json())
 
 

@@ -19,7 +19,7 @@ from kleos.core.errors import (
     StaleStateError,
 )
 from kleos.core.records import RecordWriter, read_record, replay
-from kleos.runner.match import Match, Step
+from kleos.session.match import Match, Step
 
 GAME_IDS = kleos.game_ids()
 

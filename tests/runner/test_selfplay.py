@@ -17,6 +17,7 @@ from kleos.rl.encode import Encoder
 from kleos.rl.selfplay_tensors import ShardWriter
 from kleos.runner.selfplay import SUMMARY, run_selfplay
 from kleos.runner.tournament import run_tournament
+from kleos.session import Setup
 
 STEP_ARRAYS = ("observations", "masks", "actions", "players", "game_index")
 
@@ -34,12 +35,14 @@ def load_shards(out: Path) -> list[dict[str, np.ndarray]]:
 
 def test_selfplay_is_a_tournament_written_to_a_folder(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    run = run_selfplay("ilium", ["random", "heuristic", "random"], 5, 9, out)
+    run = run_selfplay(Setup.check("ilium", seats=["random", "heuristic", "random"]), 5, 9, out)
     summary = json.loads((out / SUMMARY).read_text())
     assert summary == run.to_json()
     assert (summary["games"], summary["requested_games"], summary["records"]) == (6, 5, ".")
     assert (summary["backend"], summary["tensors"]) == ("processes", None)
-    alike = run_tournament("ilium", ["random", "heuristic", "random"], 5, 9, records_dir=out)
+    alike = run_tournament(
+        Setup.check("ilium", seats=["random", "heuristic", "random"]), 5, 9, records_dir=out
+    )
     assert without_timings(summary) | {"backend": None, "tensors": None} == without_timings(
         alike.to_json()
     ) | {"backend": None, "tensors": None}
@@ -53,10 +56,10 @@ def test_selfplay_is_a_tournament_written_to_a_folder(tmp_path: Path) -> None:
 def test_the_folder_must_be_new_or_empty(tmp_path: Path) -> None:
     (tmp_path / "old.txt").write_text("x")
     with pytest.raises(ConfigError, match="already exists and is not an empty folder"):
-        run_selfplay("ilium", ["random"] * 2, 2, 1, tmp_path)
-    run_selfplay("ilium", ["random"] * 2, 2, 1, tmp_path / "new")
+        run_selfplay(Setup.check("ilium", seats=["random"] * 2), 2, 1, tmp_path)
+    run_selfplay(Setup.check("ilium", seats=["random"] * 2), 2, 1, tmp_path / "new")
     with pytest.raises(ConfigError, match="already exists"):
-        run_selfplay("ilium", ["random"] * 2, 2, 1, tmp_path / "new")
+        run_selfplay(Setup.check("ilium", seats=["random"] * 2), 2, 1, tmp_path / "new")
 
 
 @pytest.mark.parametrize(("game_id", "games"), [("ilium", 6), ("elysium", 4)])
@@ -64,7 +67,9 @@ def test_tensor_shards_agree_with_the_records(tmp_path: Path, game_id: str, game
     out = tmp_path / "run"
     game = make(game_id, players=2, seed=4)
     writer = ShardWriter(out, game, steps_per_shard=150)
-    run = run_selfplay(game_id, ["random", "heuristic"], games, 4, out, collector=writer)
+    run = run_selfplay(
+        Setup.check(game_id, seats=["random", "heuristic"]), games, 4, out, collector=writer
+    )
     collected = run.to_json()["tensors"]
     assert collected == json.loads((out / SUMMARY).read_text())["tensors"]
     encoder = Encoder(game)
@@ -128,7 +133,14 @@ def test_tensor_shards_are_the_same_for_any_number_of_jobs(tmp_path: Path) -> No
     for jobs in (1, 2):
         out = tmp_path / f"jobs{jobs}"
         writer = ShardWriter(out, make("elysium", players=2, seed=3), steps_per_shard=300)
-        run_selfplay("elysium", ["random", "heuristic"], 4, 3, out, jobs=jobs, collector=writer)
+        run_selfplay(
+            Setup.check("elysium", seats=["random", "heuristic"]),
+            4,
+            3,
+            out,
+            jobs=jobs,
+            collector=writer,
+        )
         shards.append(load_shards(out))
     assert len(shards[0]) == len(shards[1]) > 0
     for one, two in zip(*shards, strict=True):

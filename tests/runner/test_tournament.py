@@ -17,12 +17,12 @@ from kleos.runner import backends
 from kleos.runner.standings import GameReport, ranks, standings, wilson_interval
 from kleos.runner.tournament import (
     agent_seed,
-    canonical_spec,
     deal_seed,
     rounded_games,
     run_tournament,
     schedule,
 )
+from kleos.session import Setup, canonical_spec
 
 
 class FirstAgent(Agent):
@@ -57,7 +57,7 @@ def without_timings(data: dict[str, Any]) -> dict[str, Any]:
 
 def test_every_agent_sits_in_every_seat_once_per_deal() -> None:
     lineup = ("a", "b", "c")
-    tasks = schedule("ilium", lineup, 9, seed=4)
+    tasks = schedule(Setup("ilium", (), (), lineup), 9, seed=4)
     assert [(t.deal, t.rotation) for t in tasks] == [(d, r) for d in range(3) for r in range(3)]
     for deal in range(3):
         rotations = [t for t in tasks if t.deal == deal]
@@ -73,14 +73,14 @@ def test_every_agent_sits_in_every_seat_once_per_deal() -> None:
 
 
 def test_deals_differ_and_a_repeated_agent_does_not_replay_one_game() -> None:
-    tasks = schedule("ilium", ("random",) * 3, 6, seed=4)
+    tasks = schedule(Setup.check("ilium", seats=("random",) * 3), 6, seed=4)
     assert len({t.seed for t in tasks}) == 2
     assert len({t.agent_seeds for t in tasks}) == 6
 
 
 def test_games_are_rounded_up_to_whole_deals() -> None:
     assert [rounded_games(n, 3) for n in (1, 3, 10, 12)] == [3, 3, 12, 12]
-    assert len(schedule("ilium", ("a", "b", "c"), 10, seed=0)) == 12
+    assert len(schedule(Setup("ilium", (), (), ("a", "b", "c")), 10, seed=0)) == 12
 
 
 def test_canonical_spec_expands_levels_and_sorts_options() -> None:
@@ -153,19 +153,25 @@ def test_same_seed_same_results_for_any_number_of_jobs(
     if not fork:
         monkeypatch.setattr(backends, "_is_single_threaded", lambda: False)
     lineup = ["random", "random", "random"]
-    one = run_tournament("ilium", lineup, 12, 21, jobs=1, records_dir=tmp_path / "a")
-    two = run_tournament("ilium", lineup, 12, 21, jobs=2, records_dir=tmp_path / "b")
+    one = run_tournament(
+        Setup.check("ilium", seats=lineup), 12, 21, jobs=1, records_dir=tmp_path / "a"
+    )
+    two = run_tournament(
+        Setup.check("ilium", seats=lineup), 12, 21, jobs=2, records_dir=tmp_path / "b"
+    )
     assert without_timings(one.to_json(tmp_path / "a")) == without_timings(
         two.to_json(tmp_path / "b")
     )
     for path in sorted((tmp_path / "a").iterdir()):
         assert (tmp_path / "b" / path.name).read_text() == path.read_text()
-    other = run_tournament("ilium", lineup, 12, 22)
+    other = run_tournament(Setup.check("ilium", seats=lineup), 12, 22)
     assert [r.scores for r in other.reports] != [r.scores for r in one.reports]
 
 
 def test_records_replay_to_the_reported_results_on_shared_deals(tmp_path: Path) -> None:
-    result = run_tournament("elysium", ["random"] * 2, 4, 8, records_dir=tmp_path)
+    result = run_tournament(
+        Setup.check("elysium", seats=["random"] * 2), 4, 8, records_dir=tmp_path
+    )
     assert result.games == 4 and result.deals == 2
     for game in result.reports:
         assert game.record is not None
@@ -179,7 +185,9 @@ def test_records_replay_to_the_reported_results_on_shared_deals(tmp_path: Path) 
 
 @pytest.mark.usefixtures("first_agent")
 def test_distinct_specs_get_one_standing_each_in_lineup_order() -> None:
-    result = run_tournament("ilium", ["random", "first:patience=2", "random"], 5, 3)
+    result = run_tournament(
+        Setup.check("ilium", seats=["random", "first:patience=2", "random"]), 5, 3
+    )
     assert result.games == 6 and result.requested == 5
     assert result.lineup == ("random", "first:patience=2", "random")
     assert [(s.name, s.games) for s in result.table] == [("random", 12), ("first:patience=2", 6)]
@@ -203,4 +211,4 @@ def test_bad_tournaments_are_refused(
     lineup: list[str], games: int, jobs: int, message: str
 ) -> None:
     with pytest.raises(kleos.ConfigError, match=message):
-        run_tournament("ilium", lineup, games, 0, jobs=jobs)
+        run_tournament(Setup.check("ilium", seats=lineup), games, 0, jobs=jobs)

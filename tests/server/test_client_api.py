@@ -3,6 +3,7 @@ info and told log, the replay of a finished game and its analysis in the backgro
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ import pytest
 from conftest import create, envelope, wait_for
 from fastapi.testclient import TestClient
 
+import kleos
+from kleos.core.registry import game_class
 from kleos.server.app import create_app
 from kleos.server.pages import WEB
 from kleos.server.settings import Settings
@@ -66,14 +69,23 @@ def test_every_module_and_stylesheet_the_client_names_is_served(client: TestClie
     assert client.get("/static/nothing.js").status_code == 404
 
 
-def test_the_catalog_lists_each_game_its_players_variants_families_and_the_ai_levels(
-    client: TestClient,
-) -> None:
+def test_the_catalog_is_each_games_spec_and_the_ai_levels(client: TestClient) -> None:
+    """Each game as its spec declares it (players, typed options), and the AI levels."""
     catalog = client.get("/api/catalog").json()
     games = {g["id"]: g for g in catalog["games"]}
-    assert games["ilium"]["variants"] == ["strategic-expeditions", "burial-vaults"]
+    assert set(games) == set(kleos.game_ids())
+    for game_id, described in games.items():
+        assert described == json.loads(json.dumps(game_class(game_id).spec.describe()))
+    ilium = {o["name"]: o for o in games["ilium"]["options"]}
+    assert [c["id"] for c in ilium["variants"]["choices"]] == [
+        "strategic-expeditions",
+        "burial-vaults",
+    ]
+    assert ilium["board"]["kind"] == "data"
     assert (games["ilium"]["min_players"], games["ilium"]["max_players"]) == (2, 4)
-    assert len(games["elysium"]["families"]) == 8 and games["ilium"]["families"] is None
+    families = next(o for o in games["elysium"]["options"] if o["name"] == "families")
+    assert (families["kind"], len(families["choices"]), families["count"]) == ("pick", 8, 5)
+    assert [p["id"] for p in families["presets"]] == ["random", "recommended"]
     assert catalog["levels"] == ["random", "easy", "medium", "hard"]
 
 

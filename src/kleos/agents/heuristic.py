@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Any
 
 from kleos.agents.base import Agent, Observation
 from kleos.core.errors import ConfigError
-from kleos.core.protocol import Action, Game
+from kleos.core.protocol import Action, Game, Heuristics
 
 
-def heuristics_for(game: Game) -> ModuleType:
-    """The game's heuristics: `evaluate(state, player)` and `rollout_action(state, rng)`."""
+def heuristics_for(game: Game) -> Heuristics[Any]:
+    """The game's heuristics (`evaluate`, `rollout_action`), or a ConfigError."""
     if game.heuristics is None:
         raise ConfigError(f"{game.title} has no heuristics for the search agents")
     return game.heuristics

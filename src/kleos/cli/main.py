@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -19,14 +19,16 @@ from kleos.cli import tournament as tournament_module
 from kleos.cli.analysis import show_analysis
 from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError, KleosError, RecordError
-from kleos.core.inputs import printable
+from kleos.core.inputs import echo, printable
+from kleos.core.protocol import State
 from kleos.core.records import read_record
 from kleos.core.records import unseal as unseal_record
-from kleos.core.registry import game_class, make
+from kleos.core.registry import game_class, game_ids
 from kleos.core.rng import new_seed
 from kleos.runner.analysis import analyze_record
 from kleos.runner.bench import bench as run_bench
 from kleos.runner.simulate import simulate as run_simulate
+from kleos.session import Setup, options_from_texts
 
 app = typer.Typer(
     name="kleos",
@@ -43,6 +45,15 @@ Players = Annotated[int | None, typer.Option("--players", "-p", help="Number of 
 Variants = Annotated[
     list[str] | None, typer.Option("--variant", help="A rules variant (repeat for several).")
 ]
+
+
+def options_help() -> str:
+    """The help of --option: every registered game's options (`kleos games` says more)."""
+    games = "; ".join(f"{i}: {game_class(i).spec.usage}" for i in game_ids())
+    return f"A game option, NAME=VALUE (repeat for several). {games}."
+
+
+Options = Annotated[list[str] | None, typer.Option("--option", "-o", help=options_help())]
 Lineup = Annotated[
     str, typer.Option(help="Comma-separated agent of each seat, e.g. heuristic,random,random.")
 ]
@@ -63,6 +74,15 @@ RayAddress = Annotated[
         help="A Ray cluster to run on, e.g. auto or ray://host:10001 (default: a local Ray)."
     ),
 ]
+
+
+def research_costs() -> Callable[[list[State]], dict[str, float]] | None:
+    """What the research interfaces' strings cost, when their extra (`kleos[rl]`) is here."""
+    try:
+        from kleos.rl.encode import string_costs  # noqa: PLC0415 - an extra, slow to import
+    except ImportError:
+        return None
+    return string_costs
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -86,9 +106,39 @@ def user_errors() -> Iterator[None]:
         fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), 2)
 
 
-def split_specs(text: str | None) -> list[str] | None:
-    """'random, random' -> ['random', 'random']."""
-    return None if text is None else [spec.strip() for spec in text.split(",")]
+def split_specs(text: str | None, flag: str = "--agents") -> list[str] | None:
+    """'random, random' -> ['random', 'random'] (None stays None); an empty entry is refused."""
+    if text is None:
+        return None
+    specs = [spec.strip() for spec in text.split(",")]
+    if any(not spec for spec in specs):
+        raise ConfigError(f"{flag} '{echo(text)}' has an empty entry; write e.g. random,random")
+    return specs
+
+
+def setup_of(
+    game: str,
+    players: int | None,
+    seats: list[str] | None,
+    variant: list[str] | None,
+    option: list[str] | None,
+    people: tuple[str, ...] = (),
+) -> Setup:
+    """A command's game, players, seats, variants and options, checked once (`Setup`)."""
+    game_class(game)
+    variants, options = options_from_texts(game, option or [])
+    if players is not None and seats is not None and len(seats) != players:
+        raise ConfigError(
+            f"{len(seats)} seats are named but --players is {players}; give one per seat"
+        )
+    return Setup.check(
+        game,
+        players=players,
+        seats=seats,
+        variants=[*(variant or ()), *variants],
+        options=options,
+        people=people,
+    )
 
 
 @app.command()
@@ -101,6 +151,7 @@ def play(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: fresh).")] = None,
     variant: Variants = None,
+    option: Options = None,
     records: Annotated[
         Path, typer.Option(help="Directory of the game records.", file_okay=False)
     ] = Path("records"),
@@ -109,13 +160,11 @@ def play(
     """Play a game at the terminal against agents, or hotseat with other people."""
     with user_errors():
         seat_specs = play_module.parse_seats(seats, players, game_class(game))
-        configured = make(game, players=len(seat_specs), seed=seed, variants=variant or ())
-        for spec in seat_specs:
-            if spec != play_module.HUMAN:
-                make_agent(spec, 0)
+        setup = setup_of(game, None, seat_specs, variant, option, people=(play_module.HUMAN,))
         if not 0 <= delay <= MAX_DELAY:  # also refuses NaN
             raise ConfigError(f"--delay must be from 0 to {MAX_DELAY} seconds, not {delay}")
-        code = play_module.play(Console(), configured, seat_specs, records, delay)
+        configured = setup.game(new_seed() if seed is None else seed)
+        code = play_module.play(Console(), configured, setup.seats, records, delay)
     raise typer.Exit(code)
 
 
@@ -151,36 +200,30 @@ def simulate(
         str | None, typer.Option(help="Comma-separated agent of each seat (default: random).")
     ] = None,
     variant: Variants = None,
+    option: Options = None,
+    jobs: Jobs = 1,
     records: Annotated[
         Path | None, typer.Option(help="Write one record per game here.", file_okay=False)
     ] = None,
 ) -> None:
-    """Self-play many games between agents and sum up wins, scores and lengths."""
+    """Self-play many games between fixed seats and sum up wins, scores and lengths."""
     console = Console()
     with user_errors():
-        specs = split_specs(agents)
-        if players is None:
-            players = len(specs) if specs else game_class(game).default_players
+        setup = setup_of(game, players, split_specs(agents), variant, option)
         if seed is None:
             seed = new_seed()
-        configured = make(game, players=players, seed=seed, variants=variant or ())
         if games < 1:
             raise ConfigError(f"--games must be at least 1, not {games}")
-        for spec in specs or ():
-            make_agent(spec, 0)
-        progress = counting_progress(console)
-        with progress:
-            task = progress.add_task(f"{configured.title} games", total=games)
+        if jobs < 1:
+            raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+        configured = setup.game(seed)
+        on_game, stop = tournament_module.progress_bar(console, f"{configured.title} games", games)
+        try:
             summary = run_simulate(
-                game,
-                players,
-                games,
-                seed,
-                agents=specs,
-                variants=variant or (),
-                records_dir=records,
-                on_game=lambda done, _: progress.update(task, completed=done),
+                setup, games, seed, jobs=jobs, records_dir=records, on_game=on_game
             )
+        finally:
+            stop()
         reports.show_summary(console, summary, configured)
 
 
@@ -193,6 +236,7 @@ def tournament(
     jobs: Jobs = 1,
     seed: DealSeed = None,
     variant: Variants = None,
+    option: Options = None,
     json_file: Annotated[
         Path | None,
         typer.Option("--json", help="Results file (default: tournaments/<time>/).", dir_okay=False),
@@ -208,20 +252,9 @@ def tournament(
 ) -> None:
     """Play every seat rotation of a line-up over shared deals; rank and rate the agents."""
     with user_errors():
+        setup = setup_of(game, players, split_specs(agents), variant, option)
         outputs = tournament_module.output_paths(json_file, records, chart)
-        tournament_module.run(
-            Console(),
-            game,
-            players,
-            agents,
-            games,
-            jobs,
-            seed,
-            variant or (),
-            outputs,
-            backend,
-            address,
-        )
+        tournament_module.run(Console(), setup, games, jobs, seed, outputs, backend, address)
 
 
 @app.command()
@@ -236,6 +269,7 @@ def selfplay(
     jobs: Jobs = 1,
     seed: DealSeed = None,
     variant: Variants = None,
+    option: Options = None,
     backend: BackendName = "processes",
     address: RayAddress = None,
     tensors: Annotated[
@@ -250,13 +284,11 @@ def selfplay(
     with user_errors():
         tournament_module.selfplay(
             Console(),
-            game,
-            agents,
+            setup_of(game, None, split_specs(agents), variant, option),
             games,
             out,
             jobs=jobs,
             seed=seed,
-            variants=variant or (),
             backend=backend,
             address=address,
             tensors=tensors,
@@ -270,19 +302,18 @@ def bench(
     players: Players = None,
     seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 5.0,
     variant: Variants = None,
+    option: Options = None,
     seed: Annotated[int, typer.Option(help="Seed of the random games.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Measure the engine: random games per second, step costs and memory."""
     with user_errors():
-        if players is None:
-            players = game_class(game).default_players
-        make(game, players=players, seed=seed, variants=variant or ())
+        setup = setup_of(game, players, None, variant, option)
         if not 0 < seconds <= MAX_BENCH_SECONDS:  # also refuses NaN
             raise ConfigError(
                 f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS}, not {seconds}"
             )
-        figures = run_bench(game, players, seconds, seed, tuple(variant or ()))
+        figures = run_bench(setup, seconds, seed, research_costs())
     if as_json:
         typer.echo(json.dumps(figures, indent=2))
     else:
@@ -433,5 +464,5 @@ def bot(
 
 @app.command()
 def games() -> None:
-    """List the games with their player counts and variants."""
+    """List the games with their player counts, variants and options."""
     reports.show_games(Console())

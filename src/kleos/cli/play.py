@@ -17,7 +17,7 @@ from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 from kleos.core.protocol import Game
 from kleos.core.rng import derive_seed
-from kleos.runner.loop import play_game
+from kleos.session.loop import play_game
 
 HUMAN = "human"
 EXIT_INPUT_ENDED = 1
@@ -63,7 +63,7 @@ def play(console: Console, game: Game, seats: Sequence[str], records: Path, dela
     agents: list[Agent] = [
         HumanAgent(table)
         if spec == HUMAN
-        else make_agent(spec, derive_seed(game.config.seed, "seat", p))
+        else make_agent(spec, derive_seed(game.config.master_seed(), "seat", p))
         for p, spec in enumerate(seats)
     ]
     path = record_path(records, game)

@@ -82,7 +82,7 @@ def show_replay(console: Console, path: Path, quiet: bool) -> None:
 
 def show_summary(console: Console, summary: SimulationSummary, game: Game) -> None:
     """The table of a self-play series."""
-    variants = "".join(f" · {v}" for v in summary.variants)
+    variants = "".join(f" · {v}" for v in summary.setup.variants)
     table = Table(
         title=f"{game.title} · {summary.players} players · {summary.games} games{variants}",
         caption=f"series seed {summary.seed}",
@@ -132,17 +132,20 @@ def show_bench(console: Console, figures: dict[str, Any]) -> None:
 
 
 def show_games(console: Console) -> None:
-    """Every registered game with its player counts and variants."""
+    """Every registered game with its player counts, then every option of each (its spec)."""
     table = Table(title="Games", box=box.SIMPLE_HEAVY)
-    for header in ("Id", "Title", "Players", "Default", "Variants"):
+    for header in ("Id", "Title", "Players", "Default", "The game"):
         table.add_column(header)
+    options = Table(title="Options (--variant NAME, or --option NAME=VALUE)", box=box.SIMPLE_HEAVY)
+    for header in ("Game", "Option", "What it does"):
+        options.add_column(header)
     for game_id in game_ids():
-        cls = game_class(game_id)
-        table.add_row(
-            game_id,
-            cls.title,
-            f"{cls.min_players}–{cls.max_players}",
-            str(cls.default_players),
-            ", ".join(cls.spec.variant_ids) or "none",
-        )
+        spec = game_class(game_id).spec
+        low, high = spec.players
+        table.add_row(game_id, spec.title, f"{low}–{high}", str(spec.default_players), spec.summary)
+        for option in spec.all_options:
+            choices = getattr(option, "choices", ())
+            ids = f" ({', '.join(c.id for c in choices)})" if choices else ""
+            options.add_row(game_id, option.usage, option.doc + ids)
     console.print(table)
+    console.print(options)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from kleos.cli.style import seat_style
 from kleos.core.protocol import Event, Game, PlayerId
-from kleos.runner.match import Step
+from kleos.session.match import Step
 
 RECENT = 80
 """How many told moves are kept to be shown again after a hotseat screen clear."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,17 +19,12 @@ from kleos.cli.style import counting_progress
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 from kleos.core.protocol import Game
-from kleos.core.registry import game_class, make
+from kleos.core.registry import game_class
 from kleos.core.rng import new_seed
 from kleos.runner.backends import Backend, RayBackend, open_backend
 from kleos.runner.selfplay import SUMMARY, Collector, SelfPlay, check_out_dir, run_selfplay
-from kleos.runner.tournament import (
-    Progress,
-    Tournament,
-    canonical_spec,
-    rounded_games,
-    run_tournament,
-)
+from kleos.runner.tournament import Progress, Tournament, rounded_games, run_tournament
+from kleos.session import Setup
 
 
 @dataclass(frozen=True)
@@ -39,22 +34,6 @@ class Outputs:
     json: Path
     records: Path
     chart: Path
-
-
-def parse_lineup(text: str, players: int | None) -> list[str]:
-    """The comma-separated agent specs, one per seat, each checked."""
-    specs = [spec.strip() for spec in text.split(",")]
-    if any(not spec for spec in specs):
-        raise ConfigError(
-            f"--agents '{echo(text)}' has an empty entry; write e.g. random,random,random"
-        )
-    if players is not None and len(specs) != players:
-        raise ConfigError(
-            f"--agents names {len(specs)} agents but --players is {players}; give one per seat"
-        )
-    for spec in specs:
-        canonical_spec(spec)
-    return specs
 
 
 def output_paths(json_path: Path | None, records: Path | None, chart: Path | None) -> Outputs:
@@ -117,32 +96,26 @@ def progress_bar(console: Console, label: str, total: int) -> tuple[Progress, Ca
 
 def run(
     console: Console,
-    game_id: str,
-    players: int | None,
-    agents: str,
+    setup: Setup,
     games: int,
     jobs: int,
     seed: int | None,
-    variants: Sequence[str],
     outputs: Outputs,
     backend: str = "processes",
     address: str | None = None,
 ) -> Tournament:
     """Check the arguments, play the tournament under a progress bar, then show and save it."""
-    lineup = parse_lineup(agents, players)
     if seed is None:
         seed = new_seed()
-    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+    game = setup.game(seed)
     total = check_games(console, game, games, jobs)
     with backend_for(console, backend, jobs, address) as runner:
         on_game, stop = progress_bar(console, f"{game.title} tournament", total)
         try:
             tournament = run_tournament(
-                game_id,
-                lineup,
+                setup,
                 games,
                 seed,
-                variants=variants,
                 backend=runner,
                 records_dir=outputs.records,
                 on_game=on_game,
@@ -173,24 +146,21 @@ def tensor_writer(out: Path, game: Game, steps_per_shard: int) -> Collector[Any]
 
 def selfplay(
     console: Console,
-    game_id: str,
-    agents: str,
+    setup: Setup,
     games: int,
     out: Path,
     *,
     jobs: int = 1,
     seed: int | None = None,
-    variants: Sequence[str] = (),
     backend: str = "processes",
     address: str | None = None,
     tensors: bool = False,
     steps_per_shard: int = 4096,
 ) -> SelfPlay:
     """Check the arguments, play the games under a progress bar, and say what was written."""
-    lineup = parse_lineup(agents, None)
     if seed is None:
         seed = new_seed()
-    game = make(game_id, players=len(lineup), seed=seed, variants=variants)
+    game = setup.game(seed)
     check_out_dir(out)
     collector = tensor_writer(out, game, steps_per_shard) if tensors else None
     total = check_games(console, game, games, jobs)
@@ -198,12 +168,10 @@ def selfplay(
         on_game, stop = progress_bar(console, f"{game.title} self-play", total)
         try:
             run = run_selfplay(
-                game_id,
-                lineup,
+                setup,
                 games,
                 seed,
                 out,
-                variants=variants,
                 backend=runner,
                 collector=collector,
                 on_game=on_game,

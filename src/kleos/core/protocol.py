@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, ClassVar, NamedTuple, TypeAlias
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from kleos.core.actions import Action as Action  # re-exported: every game names it here
 from kleos.core.actions import ActionSpace
@@ -115,6 +114,33 @@ class EncodingField(NamedTuple):
     start: int
     size: int
     doc: str
+
+
+StateT = TypeVar("StateT", bound="State", contravariant=True)
+GameT = TypeVar("GameT", bound="Game", contravariant=True)
+
+
+class Heuristics(Protocol[StateT]):
+    """What a game gives search agents (`Game.heuristics`): usually a module of the game."""
+
+    def evaluate(self, state: StateT, player: PlayerId) -> float:
+        """How good the position is for `player` (higher is better; any scale)."""
+
+    def rollout_action(self, state: StateT, rng: random.Random) -> Action:
+        """A cheap, reasonable legal action for playouts."""
+
+
+class Encoding(Protocol[StateT, GameT]):
+    """What a game gives research interfaces (`Game.encoding`): usually a module of the game."""
+
+    def fields(self, game: GameT) -> list[EncodingField]:
+        """The layout of the observation vector, field by field, consecutive from 0."""
+
+    def encode(self, state: StateT, player: PlayerId | None) -> tuple[list[int], list[float]]:
+        """The non-zero entries of `player`'s observation vector (see `State.encode`)."""
+
+    def max_game_length(self, game: GameT) -> int:
+        """An upper bound on the number of decisions in a game of this config."""
 
 
 class State(ABC):
@@ -265,17 +291,6 @@ class State(ABC):
         indices, values = encoding.encode(self, seat)
         return indices, values
 
-    def observation_string(self, player: PlayerId | None) -> str:
-        """What `player` sees now, as text: `encode`'s non-zero entries, `index:value` each."""
-        indices, values = self.encode(player)
-        return " ".join(map("%d:%g".__mod__, zip(indices, values, strict=True)))
-
-    def information_state_string(self, player: PlayerId | None, history: Sequence[int]) -> str:
-        """Everything `player` has seen (perfect recall), given the ids of every move made so
-        far: the seat, those moves (every move of these games is public) and what it sees now."""
-        moves = ",".join(map(str, history))
-        return f"seat {player} moves {moves} sees {self.observation_string(player)}"
-
     def to_json(self) -> dict[str, Any]:
         """The whole state, hidden parts included, as a versioned JSON document that
         `game.state_from_json` reads back (`kleos.core.jsonstate`). It holds the game's config
@@ -331,13 +346,10 @@ class Game(ABC):
     action_space: ActionSpace
     """Every action of this config with its id and text (`kleos.core.actions`); a game sets
     it in `__init__`, and the codecs below (text, ids) read it."""
-    heuristics: ClassVar[ModuleType | None] = None
-    """The game's heuristics for search agents, if it has them: a module with
-    `evaluate(state, player) -> float` and `rollout_action(state, rng) -> Action`."""
-    encoding: ClassVar[ModuleType | None] = None
-    """The game's observation encoding for research interfaces, if it has one: a module with
-    `fields(game) -> list[EncodingField]` (consecutive from 0), `encode(state, player) ->
-    (indices, values)` (see `State.encode`) and `max_game_length(game) -> int`."""
+    heuristics: ClassVar[Heuristics[Any] | None] = None
+    """The game's heuristics for search agents, if it has them."""
+    encoding: ClassVar[Encoding[Any, Any] | None] = None
+    """The game's observation encoding for research interfaces, if it has one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -266,10 +266,7 @@ class Data(Option):
 
     def check(self, value: object) -> None:
         if not isinstance(value, dict):
-            raise self.refuse(
-                f"is held as data (a JSON object that kleos.make reads from {self.file}), "
-                f"never a file name; got {quoted(value)}"
-            )
+            raise self.refuse(f"holds data, never a file name; got {quoted(value)}")
 
     def from_text(self, text: str) -> str | None:
         return text or None

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kleos.core.protocol import EncodingField, Game, PlayerId, State
+from kleos.runner.bench import median_us, seat_to_move
 
 
 class Encoder:
@@ -31,12 +32,32 @@ class Encoder:
         out.fill(0.0)
         out[indices] = values
 
-    def observation_string(self, state: State, player: PlayerId | None) -> str:
-        """What `player` sees now, as text (`State.observation_string`)."""
-        return state.observation_string(player)
 
-    def information_state_string(
-        self, state: State, player: PlayerId | None, history: Sequence[int]
-    ) -> str:
-        """Everything `player` has seen, perfect recall (`State.information_state_string`)."""
-        return state.information_state_string(player, history)
+def observation_string(state: State, player: PlayerId | None) -> str:
+    """What `player` sees now, as text: `State.encode`'s non-zero entries, `index:value` each
+    (OpenSpiel's observation string)."""
+    indices, values = state.encode(player)
+    return " ".join(map("%d:%g".__mod__, zip(indices, values, strict=True)))
+
+
+def information_state_string(state: State, player: PlayerId | None, history: Sequence[int]) -> str:
+    """Everything `player` has seen (perfect recall), given the ids of every move made so far:
+    the seat, those moves (every move of these games is public) and what it sees now
+    (OpenSpiel's information-state string)."""
+    moves = ",".join(map(str, history))
+    return f"seat {player} moves {moves} sees {observation_string(state, player)}"
+
+
+def string_costs(samples: list[State]) -> dict[str, float]:
+    """Median µs of the strings of the seat to move, over sampled states (for `kleos bench`):
+    the observation string and the information-state string with a history of 100 moves."""
+    history = list(range(100))
+
+    return {
+        "observation_string_us": round(
+            median_us(samples, lambda s: observation_string(s, seat_to_move(s))), 2
+        ),
+        "information_state_string_us": round(
+            median_us(samples, lambda s: information_state_string(s, seat_to_move(s), history)), 2
+        ),
+    }

@@ -1,5 +1,6 @@
-"""Kleos's games as OpenSpiel Python games: `import kleos.rl.openspiel` registers
-`python_kleos_ilium` and `python_kleos_elysium` with `pyspiel` (docs/research.md).
+"""Kleos's games as OpenSpiel Python games: `import kleos.rl.openspiel` registers every
+registered game with an encoding with `pyspiel`, as `python_kleos_<id>`: `python_kleos_ilium`,
+`python_kleos_elysium` (docs/research.md).
 
     import pyspiel
     import kleos.rl.openspiel
@@ -52,42 +53,34 @@ from kleos.core.errors import ConfigError, GameOverError
 from kleos.core.inputs import as_index, echo
 from kleos.core.jsonstate import Fields, parse_state_text, state_text
 from kleos.core.protocol import Game, PlayerId, State
-from kleos.core.registry import game_class, make
+from kleos.core.registry import game_class, game_ids, make
 from kleos.core.rng import SEED_BITS
-from kleos.rl.encode import Encoder
+from kleos.core.spec import VARIANTS, Data, Number
+from kleos.rl.encode import Encoder, information_state_string, observation_string
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 MAX_SEED = 2**31 - 1
 """OpenSpiel's integer parameters are 32-bit."""
-LIST_SEPARATOR = "+"
-"""Separates the items of a list parameter (variants, families): commas end a parameter in
-OpenSpiel's game strings. Commas are accepted too and written back as '+'."""
 
 # ------------------------------------------------------------------ game types and params
 
 
 def short_name(game_id: str) -> str:
     """The OpenSpiel name of a Kleos game: 'python_kleos_' + its id."""
-    return f"python_kleos_{game_id}"
+    return "python_kleos_" + game_id.replace("-", "_")
 
 
 def parameter_specification(game_id: str) -> dict[str, Any]:
-    """The game parameters and their defaults (all simple values, as OpenSpiel wants).
-
-    `players`: the number of players (the Kleos default when omitted). `seed`: the start of
-    the sequence of deals (-1: fresh entropy for each loaded game). Ilium: `variants`, the
-    variant ids joined by '+' ('' for none); `board`, the path of another board's JSON file
-    ('' for the project's). Elysium: `families`, 5 family ids joined by '+', 'recommended',
-    or '' for 5 at random in each deal; `card_set`, the path of another card set's TOML file
-    ('' for the package's).
-    """
+    """The game parameters and their defaults (all simple values, as OpenSpiel wants), from
+    the game's spec: `players` (the game's default when omitted), `seed` (the start of the
+    sequence of deals; -1: fresh entropy for each loaded game), then each option as text ('' for
+    its default; lists joined by '+', as commas end a parameter in OpenSpiel's game strings; a
+    data option is the path of its file) or, for a number, its default number."""
     cls = game_class(game_id)
-    spec: dict[str, Any] = {"players": cls.default_players, "seed": -1}
-    if game_id == "ilium":
-        spec.update(variants="", board="")
-    elif game_id == "elysium":
-        spec.update(families="", card_set="")
-    return spec
+    params: dict[str, Any] = {"players": cls.default_players, "seed": -1}
+    for option in cls.spec.all_options:
+        params[option.name] = option.default if isinstance(option, Number) else ""
+    return params
 
 
 def game_type(game_id: str) -> pyspiel.GameType:
@@ -111,45 +104,37 @@ def game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
-def _items(value: object, name: str) -> list[str]:
-    """A list parameter's items ('+' or ',' between them; '' for none)."""
-    if not isinstance(value, str):
-        raise ConfigError(f"parameter '{name}' is text, not {echo(value)}")
-    return [item.strip() for item in value.replace(",", LIST_SEPARATOR).split("+") if item]
-
-
 def _configure(game_id: str, params: Mapping[str, Any]) -> tuple[Game, int | None, dict[str, Any]]:
     """The Kleos game (seed 0: a template each deal reseeds), the seed sequence's start, and
     the parameters as OpenSpiel keeps them (lists normalised to '+')."""
-    spec = parameter_specification(game_id)
-    unknown = sorted(set(params) - set(spec))
+    defaults = parameter_specification(game_id)
+    unknown = sorted(set(params) - set(defaults))
     if unknown:
         raise ConfigError(
             f"{short_name(game_id)} has no parameter {echo(', '.join(map(str, unknown)))} "
-            f"(parameters: {', '.join(spec)})"
+            f"(parameters: {', '.join(defaults)})"
         )
-    values = {**spec, **params}
+    values = {**defaults, **params}
     players, seed = as_index(values["players"]), as_index(values["seed"])
     if players is None:
         raise ConfigError(f"parameter 'players' is a whole number, not {echo(values['players'])}")
     if seed is None or not -1 <= seed <= MAX_SEED:
         raise ConfigError(f"parameter 'seed' is -1 or from 0 to {MAX_SEED}, not {echo(seed)}")
-    variants: list[str] = []
+    spec = game_class(game_id).spec
     options: dict[str, Any] = {}
-    if game_id == "ilium":
-        variants = sorted(_items(values["variants"], "variants"))
-        values["variants"] = LIST_SEPARATOR.join(variants)
-        if values["board"]:
-            options["board"] = str(values["board"])
-    elif game_id == "elysium":
-        families = _items(values["families"], "families")
-        values["families"] = LIST_SEPARATOR.join(families)
-        if families == ["recommended"]:
-            options["families"] = "recommended"
-        elif families:
-            options["families"] = families
-        if values["card_set"]:
-            options["card_set"] = str(values["card_set"])
+    for option in spec.all_options:
+        given = values[option.name]
+        if isinstance(option, Number):
+            options[option.name] = given
+            continue
+        if not isinstance(given, str):
+            raise ConfigError(f"parameter '{option.name}' is text, not {echo(given)}")
+        value = option.from_text(given)
+        if value is not None and value != []:
+            options[option.name] = value
+        if not isinstance(option, Data):
+            values[option.name] = option.to_text(value)
+    variants = options.pop(VARIANTS, [])
     template = make(game_id, players=players, seed=0, variants=variants, **options)
     values["players"], values["seed"] = players, seed
     return template, (None if seed == -1 else seed), values
@@ -251,18 +236,6 @@ def _restore_game(game_id: str, params: dict[str, Any], rng: tuple[Any, ...]) ->
     game = GAMES[game_id](params)
     game._rng.setstate(rng)
     return game
-
-
-class IliumGame(KleosGame):
-    """Ilium (2–4 players) as `python_kleos_ilium`."""
-
-    game_id = "ilium"
-
-
-class ElysiumGame(KleosGame):
-    """Elysium (2–4 players) as `python_kleos_elysium`."""
-
-    game_id = "elysium"
 
 
 # ---------------------------------------------------------------------------- the state
@@ -520,9 +493,9 @@ class KleosObserver:
                 return text
         seat = self._seat(player)
         if self.perfect_recall:
-            text = self.encoder.information_state_string(core.get(), seat, core.moves)
+            text = information_state_string(core.get(), seat, core.moves)
         else:
-            text = self.encoder.observation_string(core.get(), seat)
+            text = observation_string(core.get(), seat)
         strings[key] = text
         return text
 
@@ -556,8 +529,23 @@ class Resampler:
 
 # -------------------------------------------------------------------------- registration
 
-GAMES: dict[str, type[KleosGame]] = {"ilium": IliumGame, "elysium": ElysiumGame}
-"""The OpenSpiel game class of each Kleos game."""
+GAMES: dict[str, type[KleosGame]] = {}
+"""The OpenSpiel game class of each Kleos game registered with OpenSpiel."""
 
-for _game_id, _cls in GAMES.items():
-    pyspiel.register_game(game_type(_game_id), _cls)
+
+def register_openspiel() -> None:
+    """Register with OpenSpiel every registered Kleos game that has an observation encoding
+    (again: a no-op), as `python_kleos_<id>`."""
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        if game_id in GAMES or cls.encoding is None:
+            continue
+        name = "".join(word.title() for word in game_id.split("-")) + "Game"
+        doc = (
+            f"{cls.title} ({cls.min_players}–{cls.max_players} players) as `{short_name(game_id)}`."
+        )
+        GAMES[game_id] = type(name, (KleosGame,), {"game_id": game_id, "__doc__": doc})
+        pyspiel.register_game(game_type(game_id), GAMES[game_id])
+
+
+register_openspiel()

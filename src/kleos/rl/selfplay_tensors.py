@@ -35,12 +35,11 @@ import numpy.typing as npt
 
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import Game
-from kleos.core.registry import make
 from kleos.rl.encode import Encoder
 from kleos.runner.backends import Play
-from kleos.runner.match import Step
 from kleos.runner.standings import GameReport
 from kleos.runner.tournament import GameTask, play_task
+from kleos.session.match import Step
 
 STEPS_PER_SHARD = 4096
 FORMAT = "kleos-selfplay-tensors/1"
@@ -76,8 +75,7 @@ class DecisionRecorder:
     """A listener that encodes each decision of one scheduled game on a shadow state."""
 
     def __init__(self, task: GameTask) -> None:
-        players = len(task.seats)
-        self.game = make(task.game_id, players=players, seed=task.seed, variants=task.variants)
+        self.game = task.setup.game(task.seed)
         self.state = self.game.new_initial_state()
         self.observed: list[int] = []
         self.observed_values: list[float] = []

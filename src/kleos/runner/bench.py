@@ -13,10 +13,10 @@ from typing import Any
 from kleos.agents.base import Observation
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.protocol import State
-from kleos.core.registry import make
+from kleos.session import Setup
 
 
-def _median_us(states: list[State], op: Callable[[State], object], repeat: int = 50) -> float:
+def median_us(states: list[State], op: Callable[[State], object], repeat: int = 50) -> float:
     """The median over states of the mean time of `op(state)`, in microseconds."""
     times = []
     for state in states:
@@ -27,9 +27,7 @@ def _median_us(states: list[State], op: Callable[[State], object], repeat: int =
     return statistics.median(times)
 
 
-def random_games(
-    game_id: str, players: int, seconds: float, seed: int, variants: tuple[str, ...] = ()
-) -> tuple[int, int, float, list[State]]:
+def random_games(setup: Setup, seconds: float, seed: int) -> tuple[int, int, float, list[State]]:
     """Play random games for about `seconds`; return games, steps, elapsed and sampled states."""
     rng = random.Random(seed)
     games = steps = 0
@@ -37,7 +35,7 @@ def random_games(
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
-        game = make(game_id, players=players, seed=seed + games, variants=variants)
+        game = setup.game(seed + games)
         state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
@@ -51,12 +49,10 @@ def random_games(
     return games, steps, elapsed, samples
 
 
-def ismcts_rate(
-    game_id: str, players: int, seconds: float, seed: int = 0, variants: tuple[str, ...] = ()
-) -> float:
+def ismcts_rate(setup: Setup, seconds: float, seed: int = 0) -> float:
     """Iterations per second of the default ISMCTS agent searching the opening position for
     `seconds` (the whole budget: no early stop)."""
-    state = make(game_id, players=players, seed=seed, variants=variants).new_initial_state()
+    state = setup.game(seed).new_initial_state()
     player = state.current_player
     assert player is not None
     agent = ISMCTSAgent(random.Random(seed), time=seconds)
@@ -66,56 +62,46 @@ def ismcts_rate(
 
 
 def bench(
-    game_id: str, players: int, seconds: float = 5.0, seed: int = 0, variants: tuple[str, ...] = ()
+    setup: Setup,
+    seconds: float = 5.0,
+    seed: int = 0,
+    extra: Callable[[list[State]], dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """Random full games/s, steps/s, median clone, legal_actions and legal_action_ids µs, the
-    size of the action space, peak memory, ISMCTS iterations/s from the opening, and the
-    observation encoding's costs (if the game has one)."""
-    random_games(game_id, players, min(0.5, seconds), seed, variants)  # warm-up
-    games, steps, elapsed, samples = random_games(game_id, players, seconds, seed, variants)
+    size of the action space, peak memory, ISMCTS iterations/s from the opening, the
+    observation encoding's cost (if the game has one), and what `extra` measures on the
+    sampled states (the research interfaces' strings)."""
+    random_games(setup, min(0.5, seconds), seed)  # warm-up
+    games, steps, elapsed, samples = random_games(setup, seconds, seed)
     tracemalloc.start()
-    random_games(game_id, players, 0.2, seed, variants)
+    random_games(setup, 0.2, seed)
     _, traced_peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     figures = {
-        "game": game_id,
-        "players": players,
-        "variants": list(variants),
+        "game": setup.game_id,
+        "players": setup.players,
+        "variants": list(setup.variants),
+        "options": dict(setup.options),
         "games": games,
         "seconds": round(elapsed, 3),
         "games_per_s": round(games / elapsed, 1),
         "steps_per_s": round(steps / elapsed),
         "steps_per_game": round(steps / games, 1),
-        "clone_us": round(_median_us(samples, lambda s: s.clone()), 2),
-        "legal_actions_us": round(_median_us(samples, lambda s: s.legal_actions()), 2),
-        "legal_action_ids_us": round(_median_us(samples, lambda s: s.legal_action_ids()), 2),
+        "clone_us": round(median_us(samples, lambda s: s.clone()), 2),
+        "legal_actions_us": round(median_us(samples, lambda s: s.legal_actions()), 2),
+        "legal_action_ids_us": round(median_us(samples, lambda s: s.legal_action_ids()), 2),
         "num_distinct_actions": samples[0].game.num_distinct_actions,
         "traced_peak_kib": round(traced_peak / 1024, 1),
         "max_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "ismcts_iterations_per_s": round(
-            ismcts_rate(game_id, players, seconds / 2, seed, variants)
-        ),
+        "ismcts_iterations_per_s": round(ismcts_rate(setup, seconds / 2, seed)),
     }
     if samples[0].game.encoding is not None:
-        figures.update(encoding_costs(samples))
+        figures["encode_us"] = round(median_us(samples, lambda s: s.encode(seat_to_move(s))), 2)
+        if extra is not None:
+            figures.update(extra(samples))
     return figures
 
 
-def encoding_costs(samples: list[State]) -> dict[str, float]:
-    """Median µs of the research interfaces' observations of the seat to move: the encoding
-    (`State.encode`), the observation string and the information-state string (with a
-    history of 100 moves)."""
-    history = list(range(100))
-
-    def seat(state: State) -> int:
-        return state.current_player if state.current_player is not None else 0
-
-    return {
-        "encode_us": round(_median_us(samples, lambda s: s.encode(seat(s))), 2),
-        "observation_string_us": round(
-            _median_us(samples, lambda s: s.observation_string(seat(s))), 2
-        ),
-        "information_state_string_us": round(
-            _median_us(samples, lambda s: s.information_state_string(seat(s), history)), 2
-        ),
-    }
+def seat_to_move(state: State) -> int:
+    """The seat to move (seat 0 once the game is over)."""
+    return state.current_player if state.current_player is not None else 0

@@ -14,7 +14,6 @@ one that writes observation tensors (it needs numpy, so the runner never imports
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -30,6 +29,7 @@ from kleos.runner.tournament import (
     play_scheduled,
     prepare_tournament,
 )
+from kleos.session import Setup
 
 P = TypeVar("P")
 
@@ -94,29 +94,25 @@ def check_out_dir(out_dir: Path) -> None:
 
 
 def run_selfplay(
-    game_id: str,
-    lineup: Sequence[str],
+    setup: Setup,
     games: int,
     seed: int,
     out_dir: Path,
     *,
-    variants: Sequence[str] = (),
     jobs: int = 1,
     backend: Backend | None = None,
     collector: Collector[Any] | None = None,
     on_game: Progress | None = None,
 ) -> SelfPlay:
-    """Play `games` games of `game_id` (rounded up to whole deals) between the agents of
-    `lineup`, by `backend` (default: `jobs` worker processes; the caller closes a backend it
+    """Play `games` games of a setup (rounded up to whole deals) between the agents of its
+    line-up, by `backend` (default: `jobs` worker processes; the caller closes a backend it
     gives), writing a record per game and `selfplay.json` into `out_dir` (new or empty), and
     handing each game to `collector`, if any."""
     check_out_dir(out_dir)
     own = backend is None
     runner = ProcessBackend(jobs) if backend is None else backend
     try:
-        tournament, tasks = prepare_tournament(
-            game_id, lineup, games, seed, variants, runner.jobs, out_dir
-        )
+        tournament, tasks = prepare_tournament(setup, games, seed, runner.jobs, out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
         reports: list[GameReport] = []
         if collector is None:

@@ -28,6 +28,8 @@ class GameReport:
     seconds: float
     record: str | None
     """The record's file name inside the tournament's records folder."""
+    reason: str = ""
+    """Why the game ended, in words (`Outcome.reason`)."""
 
     @property
     def ranks(self) -> tuple[float, ...]:
@@ -48,6 +50,7 @@ class GameReport:
             "steps": self.steps,
             "seconds": self.seconds,
             "record": self.record,
+            "reason": self.reason,
         }
 
 

@@ -1,13 +1,15 @@
-"""Tournaments: a line-up of agents plays every seat rotation of shared deals, in parallel.
+"""The tournament scheduler: a line-up of agents plays shared deals, in parallel — every seat
+rotation of each deal in a tournament or self-play, each deal once in a simulation.
 
-Deal i is the game seeded with `deal_seed(seed, i)`. Each deal is played once per rotation
-of the line-up: in rotation r the agent at line-up position k sits in seat (k + r) % P, so
-every agent sits in every seat once per deal, and every line-up meets the same deals. The
-agent at position k gets the seed `agent_seed(seed, i, k)` in all rotations of deal i (its
-position, not its seat: a line-up such as 'random,random,random' would otherwise play the
-same game in every rotation). The number of games is rounded up to whole deals. Every game
-is fully determined by its task, so the results depend neither on the backend that runs the
-games (`kleos.runner.backends`: worker processes or Ray) nor on its number of jobs.
+Deal i is the game seeded with `deal_seed(seed, i)`, the one seeding scheme of every batch.
+In a rotating batch each deal is played once per rotation of the line-up: in rotation r the
+agent at line-up position k sits in seat (k + r) % P, so every agent sits in every seat once
+per deal, and every line-up meets the same deals. The agent at position k gets the seed
+`agent_seed(seed, i, k)` in all rotations of deal i (its position, not its seat: a line-up
+such as 'random,random,random' would otherwise play the same game in every rotation); a
+rotating batch is rounded up to whole deals. Every game is fully determined by its task, so
+the results depend neither on the backend that runs the games (`kleos.runner.backends`:
+worker processes or Ray) nor on its number of jobs.
 """
 
 from __future__ import annotations
@@ -19,15 +21,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kleos.agents import AgentSpec, agent_spec, make_agent
+from kleos.agents import make_agent
 from kleos.core.errors import ConfigError
 from kleos.core.records import new_record, result_json, write_record
-from kleos.core.registry import make
 from kleos.core.rng import derive_seed
 from kleos.runner.backends import Backend, OnBatch, Play, ProcessBackend
-from kleos.runner.loop import play_game
-from kleos.runner.match import Listener
 from kleos.runner.standings import GameReport, Standing, standings
+from kleos.session import Listener, Setup, play_game
 
 R = TypeVar("R")
 
@@ -39,25 +39,27 @@ Progress = Callable[[int], None]
 class GameTask:
     """Everything a worker needs to play one game (small and cheap to pickle)."""
 
-    game_id: str
-    variants: tuple[str, ...]
+    setup: Setup
+    """The config and this game's seats."""
     deal: int
     rotation: int
     seed: int
-    seats: tuple[str, ...]
     agent_seeds: tuple[int, ...]
     record: Path | None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The agent spec of each seat."""
+        return self.setup.seats
 
 
 @dataclass
 class Tournament:
     """A finished tournament: every game in (deal, rotation) order and the standings."""
 
-    game_id: str
-    players: int
+    setup: Setup
+    """The config and the line-up (position k's agent in `seats[k]`)."""
     seed: int
-    variants: tuple[str, ...]
-    lineup: tuple[str, ...]
     requested: int
     """The number of games asked for, before rounding up to whole deals."""
     jobs: int
@@ -66,6 +68,26 @@ class Tournament:
     table: list[Standing] = field(default_factory=list)
     """One standing per distinct spec, in order of first appearance in the line-up."""
     seconds: float = 0.0
+
+    @property
+    def game_id(self) -> str:
+        """The game's id."""
+        return self.setup.game_id
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.setup.players
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants."""
+        return self.setup.variants
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        """The agent spec at each line-up position."""
+        return self.setup.seats
 
     @property
     def games(self) -> int:
@@ -91,6 +113,7 @@ class Tournament:
             "game": self.game_id,
             "players": self.players,
             "variants": list(self.variants),
+            "options": dict(self.setup.options),
             "seed": self.seed,
             "games": self.games,
             "requested_games": self.requested,
@@ -122,12 +145,6 @@ def _relative(path: Path, base: Path | None) -> Path:
     return path.resolve()
 
 
-def canonical_spec(text: str) -> str:
-    """The spec's one written form: levels expanded, options sorted ('easy' -> 'heuristic')."""
-    parsed = agent_spec(text)
-    return str(AgentSpec(parsed.name, tuple(sorted(parsed.options))))
-
-
 def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal `deal` of a tournament started with `seed`."""
     return derive_seed(seed, "deal", deal)
@@ -144,33 +161,35 @@ def rounded_games(games: int, players: int) -> int:
 
 
 def schedule(
-    game_id: str,
-    lineup: Sequence[str],
+    setup: Setup,
     games: int,
     seed: int,
-    variants: Sequence[str] = (),
     records_dir: Path | None = None,
+    *,
+    rotate: bool = True,
 ) -> list[GameTask]:
-    """Every game of the tournament, in (deal, rotation) order; `games` is rounded up."""
-    players = len(lineup)
-    deals = rounded_games(games, players) // players
+    """Every game of a batch, in (deal, rotation) order: with `rotate`, each deal in every
+    rotation of the setup's line-up and `games` rounded up to whole deals; without, each deal
+    once with the seats as they are."""
+    players = setup.players
+    rotations = players if rotate else 1
+    deals = rounded_games(games, players) // players if rotate else games
     width = len(str(deals - 1))
     tasks = []
     for deal in range(deals):
-        for rotation in range(players):
+        for rotation in range(rotations):
             positions = [(seat - rotation) % players for seat in range(players)]
             record = None
             if records_dir is not None:
-                name = f"{game_id}-{players}p-seed{seed}-deal{deal:0{width}d}-rot{rotation}.jsonl"
+                turn = f"-rot{rotation}" if rotate else ""
+                name = f"{setup.game_id}-{players}p-seed{seed}-deal{deal:0{width}d}{turn}.jsonl"
                 record = records_dir / name
             tasks.append(
                 GameTask(
-                    game_id=game_id,
-                    variants=tuple(variants),
+                    setup=setup.with_seats([setup.seats[k] for k in positions]),
                     deal=deal,
                     rotation=rotation,
                     seed=deal_seed(seed, deal),
-                    seats=tuple(lineup[k] for k in positions),
                     agent_seeds=tuple(agent_seed(seed, deal, k) for k in positions),
                     record=record,
                 )
@@ -181,7 +200,7 @@ def schedule(
 def play_task(task: GameTask, listeners: Sequence[Listener] = ()) -> GameReport:
     """Play one scheduled game and sum it up; `listeners` are told of every move."""
     start = time.perf_counter()
-    game = make(task.game_id, players=len(task.seats), seed=task.seed, variants=task.variants)
+    game = task.setup.game(task.seed)
     agents = [make_agent(spec, s) for spec, s in zip(task.seats, task.agent_seeds, strict=True)]
     result = play_game(game, agents, listeners=listeners, seat_names=task.seats)
     outcome = result.outcome
@@ -203,6 +222,7 @@ def play_task(task: GameTask, listeners: Sequence[Listener] = ()) -> GameReport:
         steps=len(result.moves),
         seconds=time.perf_counter() - start,
         record=task.record.name if task.record is not None else None,
+        reason=outcome.reason,
     )
 
 
@@ -212,23 +232,13 @@ def play_batch(tasks: Sequence[GameTask]) -> list[GameReport]:
 
 
 def prepare_tournament(
-    game_id: str,
-    lineup: Sequence[str],
-    games: int,
-    seed: int,
-    variants: Sequence[str],
-    jobs: int,
-    records_dir: Path | None,
+    setup: Setup, games: int, seed: int, jobs: int, records_dir: Path | None
 ) -> tuple[Tournament, list[GameTask]]:
-    """Check a tournament's config; the tournament, still unplayed, and its scheduled games."""
+    """A tournament of a checked setup, still unplayed, and its scheduled games."""
     if games < 1:
         raise ConfigError(f"the number of games must be at least 1, not {games}")
-    players = len(lineup)
-    variants = tuple(variants)
-    make(game_id, players=players, seed=seed, variants=variants)  # refuse a bad config early
-    specs = tuple(canonical_spec(text) for text in lineup)
-    tournament = Tournament(game_id, players, seed, variants, specs, games, jobs, records_dir)
-    return tournament, schedule(game_id, specs, games, seed, variants, records_dir)
+    tournament = Tournament(setup, seed, games, jobs, records_dir)
+    return tournament, schedule(setup, games, seed, records_dir)
 
 
 def play_scheduled(
@@ -256,18 +266,16 @@ def play_scheduled(
 
 
 def run_tournament(
-    game_id: str,
-    lineup: Sequence[str],
+    setup: Setup,
     games: int,
     seed: int,
     *,
-    variants: Sequence[str] = (),
     jobs: int = 1,
     backend: Backend | None = None,
     records_dir: Path | None = None,
     on_game: Progress | None = None,
 ) -> Tournament:
-    """Play a tournament of `game_id` between the agents of `lineup` (one per seat).
+    """Play a tournament of a setup between the agents of its line-up (one per seat).
 
     `games` is rounded up to a multiple of the number of players (whole deals). The games
     are played by `backend` (see `kleos.runner.backends`; the caller closes it), by default
@@ -278,9 +286,7 @@ def run_tournament(
     own = backend is None
     runner = ProcessBackend(jobs) if backend is None else backend
     try:
-        tournament, tasks = prepare_tournament(
-            game_id, lineup, games, seed, variants, runner.jobs, records_dir
-        )
+        tournament, tasks = prepare_tournament(setup, games, seed, runner.jobs, records_dir)
         reports: list[GameReport] = []
         seconds = play_scheduled(
             tasks, play_batch, runner, lambda _, new: reports.extend(new), on_game

@@ -21,7 +21,7 @@ from kleos.core.protocol import PlayerId
 from kleos.core.records import Record
 from kleos.core.registry import make_from_config
 from kleos.runner.analysis import analyze_record, win_chances
-from kleos.runner.match import Match
+from kleos.session.match import Match
 
 KEPT_MATCHES = 32
 """Matches one worker keeps between moves."""

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from kleos.agents.spec import LEVELS
-from kleos.core.registry import game_class, game_ids, make
+from kleos.core.registry import game_class, game_ids
 from kleos.server.hub import Hub
 from kleos.server.schemas import (
     Analysis,
@@ -100,22 +100,9 @@ async def healthz() -> Status:
 
 @router.get("/api/catalog")
 async def catalog() -> Catalog:
-    """What a new game may be: each game's players, variants and (Elysium) families, and the
-    AI levels a seat may have."""
-    games = []
-    for game_id in game_ids():
-        cls = game_class(game_id)
-        data = make(game_id, players=cls.min_players, seed=0).static_info()["data"]
-        games.append(
-            CatalogGame(
-                id=game_id,
-                title=cls.title,
-                min_players=cls.min_players,
-                max_players=cls.max_players,
-                variants=list(cls.known_variants),
-                families=data.get("families"),
-            )
-        )
+    """What a new game may be: each game's spec (players and typed options), and the AI
+    levels a seat may have."""
+    games = [CatalogGame(**game_class(game_id).spec.describe()) for game_id in game_ids()]
     return Catalog(games=games, levels=["random", *LEVELS])
 
 

@@ -14,9 +14,9 @@ from typing import Any
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import Event, PlayerId
 from kleos.core.records import Move, Record, result_json
-from kleos.runner.match import Match
 from kleos.server.notify import Subscriber
 from kleos.server.seats import HUMAN, ForbiddenError
+from kleos.session.match import Match
 
 RECENT_MOVES = 8
 """Moves whose (redacted) events an envelope carries."""

@@ -16,7 +16,6 @@ from kleos.core.errors import KleosError, StaleStateError
 from kleos.core.protocol import PlayerId
 from kleos.core.registry import make_from_config
 from kleos.core.rng import derive_seed
-from kleos.runner.match import Match
 from kleos.server import store
 from kleos.server.db import ActionRow
 from kleos.server.live import LiveGame, LiveGames
@@ -24,6 +23,7 @@ from kleos.server.seats import FALLBACK_AGENT, HUMAN, budgeted
 from kleos.server.settings import Settings
 from kleos.server.store import Store
 from kleos.server.workers import Background, WorkerFailure, Workers
+from kleos.session.match import Match
 
 LOG = logging.getLogger("kleos.server")
 

@@ -146,14 +146,19 @@ class Analysis(Answer):
 
 
 class CatalogGame(Answer):
-    """What a new game of one kind may be."""
+    """What a new game of one kind may be: the game's spec (`kleos.core.spec`)."""
 
     id: str
     title: str
+    summary: str
+    rules_version: str
     min_players: int
     max_players: int
-    variants: list[str]
-    families: list[dict[str, Any]] | None
+    default_players: int
+    options: list[dict[str, Any]] = Field(
+        description="Each option: name, kind (flags, pick, number, data), doc, default, and "
+        "its choices, presets and count, or its range, or the file it is read from."
+    )
 
 
 class Catalog(Answer):

@@ -109,5 +109,5 @@ def test_a_config_from_a_record_never_opens_a_file() -> None:
     """A board named by a path in a record's config is refused without reading it."""
     for board in ("/dev/zero", "board.json", 5):
         config = {"game": "ilium", "players": 3, "seed": 1, "options": {"board": board}}
-        with pytest.raises(kleos.ConfigError, match="is held as data"):
+        with pytest.raises(kleos.ConfigError, match="holds data, never a file name"):
             kleos.core.make_from_config(config)

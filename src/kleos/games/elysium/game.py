@@ -3,13 +3,21 @@ the rules and views to its states."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields
-from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, ViewParts
+from kleos.core.protocol import (
+    Action,
+    Encoding,
+    Event,
+    Game,
+    GameConfig,
+    Heuristics,
+    PlayerId,
+    ViewParts,
+)
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
 from kleos.core.spec import Choice, Data, GameSpec, Pick
@@ -64,8 +72,8 @@ class Elysium(Game):
     """
 
     spec = SPEC
-    heuristics: ClassVar[ModuleType | None] = elysium_heuristics
-    encoding: ClassVar[ModuleType | None] = elysium_encoding
+    heuristics: ClassVar[Heuristics[ElysiumState]] = elysium_heuristics
+    encoding: ClassVar[Encoding[ElysiumState, Elysium]] = elysium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)

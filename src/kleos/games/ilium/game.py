@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any, ClassVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.jsonstate import Fields
-from kleos.core.protocol import Action, Event, Game, GameConfig, PlayerId, ViewParts
+from kleos.core.protocol import (
+    Action,
+    Encoding,
+    Event,
+    Game,
+    GameConfig,
+    Heuristics,
+    PlayerId,
+    ViewParts,
+)
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
 from kleos.core.spec import Choice, Data, GameSpec
@@ -88,8 +96,8 @@ class Ilium(Game):
     """
 
     spec = SPEC
-    heuristics: ClassVar[ModuleType | None] = ilium_heuristics
-    encoding: ClassVar[ModuleType | None] = ilium_encoding
+    heuristics: ClassVar[Heuristics[IliumState]] = ilium_heuristics
+    encoding: ClassVar[Encoding[IliumState, Ilium]] = ilium_encoding
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)

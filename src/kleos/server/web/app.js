@@ -80,45 +80,54 @@ async function showHome() {
   }
 
   function drawOptions() {
-    const g = chosen();
-    const parts = [];
-    if (g.variants.length) {
-      parts.push(
-        h(
-          "fieldset",
-          {},
-          h("legend", {}, "Variants"),
-          g.variants.map((v) =>
-            h("label", {}, h("input", { type: "checkbox", name: "variant", value: v }), title(v.replaceAll("-", " "))),
-          ),
-        ),
-      );
+    mount(options, chosen().options.map(optionField));
+  }
+
+  /** The field of one option of the game's spec (a data option, a file of the game's own,
+   * is not set from the browser). */
+  function optionField(o) {
+    const legend = h("legend", { title: o.doc }, title(o.name.replaceAll("_", " ")));
+    const box = (name, c, attrs = {}) =>
+      h("label", { title: c.doc }, h("input", { type: "checkbox", name, value: c.id, ...attrs }), c.label);
+    if (o.kind === "flags") return h("fieldset", {}, legend, o.choices.map((c) => box(o.name, c)));
+    if (o.kind === "number") {
+      const input = h("input", { type: "number", id: `option-${o.name}`, name: o.name, min: o.low, max: o.high, value: o.default, title: o.doc });
+      return h("div", { class: "row" }, h("label", { for: input.id }, title(o.name.replaceAll("_", " "))), input);
     }
-    if (g.families) {
-      const familyBoxes = g.families.map((f) =>
-        h(
-          "label",
-          { title: f.theme },
-          h("input", { type: "checkbox", name: "family", value: f.id, disabled: true }),
-          f.name,
-        ),
-      );
-      const choice = (value, text, checked = false) =>
-        h("label", {}, h("input", { type: "radio", name: "families", value, checked }), text);
-      const fieldset = h(
-        "fieldset",
-        {},
-        h("legend", {}, "Families (5 in play)"),
-        h("div", { class: "row" }, choice("recommended", "Recommended", true), choice("random", "At random"), choice("custom", "Choose")),
-        h("div", { class: "row" }, familyBoxes),
-      );
-      fieldset.addEventListener("change", () => {
-        const custom = form.querySelector('input[name="families"]:checked')?.value === "custom";
-        for (const box of fieldset.querySelectorAll('input[name="family"]')) box.disabled = !custom;
-      });
-      parts.push(fieldset);
+    if (o.kind !== "pick") return null;
+    const radio = (value, text, doc, checked) =>
+      h("label", { title: doc }, h("input", { type: "radio", name: o.name, value, checked }), text);
+    const fieldset = h(
+      "fieldset",
+      {},
+      h("legend", { title: o.doc }, `${title(o.name.replaceAll("_", " "))} (${o.count} in play)`),
+      h("div", { class: "row" }, o.presets.map((p) => radio(p.id, p.label, p.doc, p.id === o.default)), radio("custom", "Choose", "", false)),
+      h("div", { class: "row" }, o.choices.map((c) => box(`${o.name}-choice`, c, { disabled: true }))),
+    );
+    fieldset.addEventListener("change", () => {
+      const custom = form.querySelector(`input[name="${o.name}"]:checked`)?.value === "custom";
+      for (const b of fieldset.querySelectorAll(`input[name="${o.name}-choice"]`)) b.disabled = !custom;
+    });
+    return fieldset;
+  }
+
+  /** The options the form sets, as the server's create call takes them (defaults left out). */
+  function optionValues() {
+    const values = {};
+    const ticked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => b.value);
+    for (const o of chosen().options) {
+      if (o.kind === "flags" && ticked(o.name).length) values[o.name] = ticked(o.name);
+      if (o.kind === "number") {
+        const value = Number(form.querySelector(`input[name="${o.name}"]`).value);
+        if (value !== o.default) values[o.name] = value;
+      }
+      if (o.kind === "pick") {
+        const preset = ticked(o.name)[0];
+        if (preset === "custom") values[o.name] = ticked(`${o.name}-choice`);
+        else if (preset && preset !== o.default) values[o.name] = preset;
+      }
     }
-    mount(options, parts);
+    return values;
   }
 
   function drawSeats() {
@@ -167,15 +176,8 @@ async function showHome() {
       seats: picks.map((p) => (p === "me" || p === "open" ? "human" : p)),
       taken: seatsPicked("me"),
       open: seatsPicked("open"),
-      options: {},
+      options: optionValues(),
     };
-    const variants = [...form.querySelectorAll('input[name="variant"]:checked')].map((b) => b.value);
-    if (variants.length) body.options.variants = variants;
-    const families = form.querySelector('input[name="families"]:checked')?.value;
-    if (families === "recommended") body.options.families = "recommended";
-    if (families === "custom") {
-      body.options.families = [...form.querySelectorAll('input[name="family"]:checked')].map((b) => b.value);
-    }
     try {
       goToCreated(await api("/api/games", { method: "POST", body }), body.game, picks);
     } catch (error) {

@@ -11,7 +11,7 @@ from kleos.agents.base import Agent
 from kleos.core.errors import KleosError
 from kleos.core.protocol import Game, Outcome, State
 from kleos.core.records import Move, RecordWriter
-from kleos.runner.match import Listener, Match
+from kleos.session.match import Listener, Match
 
 
 @dataclass

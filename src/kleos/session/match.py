@@ -166,7 +166,7 @@ class Match:
             return self.game.action_from_id(index)
         if not self.game.is_action(action):
             raise ActionParseError(f"{echo(action)} is not an action of {self.game.title}")
-        return action  # type: ignore[return-value]
+        return action
 
     def events_for(self, seat: PlayerId | None, events: Sequence[Event]) -> list[Event]:
         """A move's events as `seat` may see them (None: a spectator)."""
