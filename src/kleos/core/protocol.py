@@ -24,8 +24,6 @@ from kleos.core.rng import MAX_SEED, SEED_BITS
 from kleos.core.spec import GameSpec
 
 PlayerId: TypeAlias = int
-SEAT_COLOURS = ("red", "gold", "green", "royalblue")
-"""Seat colours by default (CSS names), in seat order."""
 Event: TypeAlias = dict[str, Any]
 """What happened during `apply`: a small JSON-ready dict with at least a "kind" key."""
 
@@ -502,12 +500,12 @@ class Game(ABC):
         return self.action_space.all[index]
 
     def player_name(self, player: PlayerId) -> str:
-        """How a seat is called in messages."""
-        return f"Player {player + 1}"
+        """How a seat is called in messages (the spec's `seat_names`)."""
+        return self.spec.seat_name(player)
 
     def seat_colour(self, player: PlayerId) -> str:
-        """The colour a front end gives a seat (a CSS colour name)."""
-        return SEAT_COLOURS[player % len(SEAT_COLOURS)]
+        """The colour a front end gives a seat (the spec's `seat_colours`, CSS names)."""
+        return self.spec.seat_colour(player)
 
     def static_info(self) -> dict[str, Any]:
         """JSON-ready data that never changes during a game and that a client needs to draw and

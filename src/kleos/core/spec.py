@@ -32,6 +32,8 @@ LIST_SEPARATOR = "+"
 comma is read as one too."""
 VARIANTS = "variants"
 """The name of the option that holds a game's variants."""
+SEAT_COLOURS = ("red", "gold", "green", "royalblue")
+"""Seat colours by default (CSS names), in seat order."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +300,18 @@ class GameSpec:
     """The game in one line."""
     variants: tuple[Choice, ...] = ()
     options: tuple[Option, ...] = ()
+    seat_names: tuple[str, ...] = ()
+    """How each seat is called in messages (default: 'Player 1', 'Player 2', …)."""
+    seat_colours: tuple[str, ...] = SEAT_COLOURS
+    """The colour a front end gives each seat (CSS colour names)."""
+
+    def seat_name(self, seat: int) -> str:
+        """How a seat is called in messages."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
+
+    def seat_colour(self, seat: int) -> str:
+        """The colour a front end gives a seat."""
+        return self.seat_colours[seat % len(self.seat_colours)]
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -388,6 +402,9 @@ class GameSpec:
             "min_players": low,
             "max_players": high,
             "default_players": self.default_players,
+            "seats": [
+                {"name": self.seat_name(p), "colour": self.seat_colour(p)} for p in range(high)
+            ],
             "options": [o.describe() for o in self.all_options],
         }
 

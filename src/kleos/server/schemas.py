@@ -155,6 +155,7 @@ class CatalogGame(Answer):
     min_players: int
     max_players: int
     default_players: int
+    seats: list[dict[str, str]] = Field(description="Each seat's name and colour, up to the most.")
     options: list[dict[str, Any]] = Field(
         description="Each option: name, kind (flags, pick, number, data), doc, default, and "
         "its choices, presets and count, or its range, or the file it is read from."

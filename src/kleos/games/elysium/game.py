@@ -38,6 +38,7 @@ SPEC = GameSpec(
     players=(2, MAX_PLAYERS),
     default_players=3,
     summary="Draft the cards of five Greek gods and turn them into Legends over five epochs.",
+    seat_names=tuple(f"P{seat + 1}" for seat in range(MAX_PLAYERS)),
     options=(
         Pick(
             "families",
@@ -150,10 +151,6 @@ class Elysium(Game):
     def explain_illegal_in(self, state: ElysiumState, action: Action) -> str:
         """Why an action is refused in a state (`views.explain_illegal`)."""
         return views.explain_illegal(state, action)
-
-    def player_name(self, player: PlayerId) -> str:
-        """Seats are P1 to P4."""
-        return f"P{player + 1}"
 
     def _static_data(self) -> dict[str, Any]:
         """The cards, Quests, Pediment sides, families, tiles and scoring tables."""

@@ -75,6 +75,8 @@ SPEC = GameSpec(
             "tokens of equal value go in a random public order, with no choice of type (§9.2)",
         ),
     ),
+    seat_names=COLOURS,
+    seat_colours=tuple(c.lower() for c in COLOURS),
     options=(
         Data(
             "board",
@@ -216,14 +218,6 @@ class Ilium(Game):
         """The board (sites with coordinates, paths with their ends and spaces), artifact
         types, token values and the decks."""
         return views.static_data(self)
-
-    def player_name(self, player: PlayerId) -> str:
-        """Seats are named by colour: Red, Yellow, Green, Blue."""
-        return COLOURS[player]
-
-    def seat_colour(self, player: PlayerId) -> str:
-        """The colour of the seat's archaeologists (its name, as a CSS colour)."""
-        return COLOURS[player].lower()
 
     def action_label(self, action: Action) -> str:
         """An action in plain words ("dig at HIS (Hisarlik)"); its text stays the machine form."""
