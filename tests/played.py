@@ -6,8 +6,16 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+import kleos
 from kleos.core.protocol import Game, State
 from kleos.core.records import Move, Record, new_record, result_json
+from kleos.core.registry import game_class
+
+
+def built_in_game_ids() -> list[str]:
+    """The project's own games (the packages of `kleos.games`), whose regression data (golden
+    playthroughs, perft lines) the project keeps; a plugin game keeps its own."""
+    return [g for g in kleos.game_ids() if game_class(g).__module__.startswith("kleos.games.")]
 
 
 def random_game_record(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 from kleos.core.errors import ConfigError
@@ -11,8 +12,12 @@ from kleos.core.protocol import Game, GameConfig
 from kleos.core.rng import MAX_SEED, new_seed
 
 CONFIG_KEYS = ("game", "players", "seed", "variants", "options")
+ENTRY_POINTS = "kleos.games"
+"""The entry-point group under which another distribution declares its games: each names a
+module that registers its game on import (docs/contract.md)."""
 
 _GAMES: dict[str, type[Game]] = {}
+_plugins_loaded = False
 
 
 def register(game_class: type[Game]) -> type[Game]:
@@ -21,13 +26,35 @@ def register(game_class: type[Game]) -> type[Game]:
     return game_class
 
 
+def load_plugins() -> None:
+    """Import the game modules that other distributions declare (once per process). A plugin
+    that fails to import is left out with a warning: it never stops Kleos from starting."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    from importlib.metadata import entry_points  # noqa: PLC0415 - slow to import: only here
+
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            point.load()
+        except Exception as exc:  # a broken plugin, whatever it raises
+            warnings.warn(
+                f"the game plugin {point.name!r} ({point.value}) failed to load: {exc!r}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+
+
 def game_ids() -> tuple[str, ...]:
-    """The ids of every registered game, sorted."""
+    """The ids of every registered game (plugins included), sorted."""
+    load_plugins()
     return tuple(sorted(_GAMES))
 
 
 def game_class(game_id: object) -> type[Game]:
     """The class registered under `game_id`."""
+    load_plugins()
     found = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if found is None:
         known = ", ".join(game_ids()) or "none"

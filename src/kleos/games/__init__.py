@@ -1,6 +1,18 @@
-"""One package per game; importing this registers the built-in games."""
+"""One package per game: importing this registers each package here, so a new game needs no
+edit outside its own package. Games of other distributions register through the `kleos.games`
+entry-point group when the registry is first asked (`kleos.core.registry`)."""
 
-from kleos.games import elysium as elysium
-from kleos.games import ilium as ilium
+from __future__ import annotations
 
-__all__ = ["elysium", "ilium"]
+import importlib
+import pkgutil
+
+
+def load_games() -> None:
+    """Import every game package here (each registers itself)."""
+    for found in pkgutil.iter_modules(__path__):
+        if found.ispkg:
+            importlib.import_module(f"{__name__}.{found.name}")
+
+
+load_games()
