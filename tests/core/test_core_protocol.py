@@ -5,19 +5,19 @@ from __future__ import annotations
 import math
 
 import pytest
-from toy_game import Take, TakeAway
+from kleos_takeaway import Take, TakeAway, TakeAwayState
 
 import kleos
 from kleos.core import registry
 from kleos.core.protocol import GameConfig, Outcome
 
 
-@pytest.fixture
-def take_away(monkeypatch: pytest.MonkeyPatch) -> type[TakeAway]:
-    """The toy game, registered for one test only."""
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    registry.register(TakeAway)
-    return TakeAway
+def take_away(players: int = 2, **options: int) -> TakeAwayState:
+    """A new game of the take-away plugin (registered for the whole session by its entry
+    point), seed 0."""
+    state = kleos.make("take-away", players=players, seed=0, **options).new_initial_state()
+    assert isinstance(state, TakeAwayState)
+    return state
 
 
 def test_errors_are_value_errors_under_one_base() -> None:
@@ -28,47 +28,58 @@ def test_errors_are_value_errors_under_one_base() -> None:
     assert issubclass(kleos.ActionParseError, kleos.IllegalActionError)
 
 
-def test_register_adds_a_game_to_the_registry(take_away: type[TakeAway]) -> None:
+def test_register_adds_a_game_to_the_registry() -> None:
     """A registered game is listed (ids sorted), found by id and made by `kleos.make`."""
     assert "take-away" in kleos.game_ids()
     assert list(kleos.game_ids()) == sorted(kleos.game_ids())
-    assert registry.game_class("take-away") is take_away
+    assert registry.game_class("take-away") is TakeAway
     game = kleos.make("take-away", seed=1, pile=3)
     assert isinstance(game, TakeAway)
     assert game.config == GameConfig("take-away", 2, 1, (), (("pile", 3),))
 
 
-def test_apply_returns_the_events_of_the_move(take_away: type[TakeAway]) -> None:
+def test_apply_returns_the_events_of_the_move() -> None:
     """`apply` hands back what `emit` recorded during the move, and only that."""
-    state = kleos.make("take-away", seed=0).new_initial_state()
-    assert state.apply(Take(2)) == [{"kind": "take", "player": 0, "count": 2, "pile": 3}]
-    assert state.apply(Take(1), player=1) == [{"kind": "take", "player": 1, "count": 1, "pile": 2}]
-    state.apply_unchecked(Take(1))
+    state = take_away(pile=6)
+    assert state.apply(Take(2)) == [{"kind": "take", "player": 0, "count": 2, "pile": 4}]
+    assert state.apply(Take(1), player=1) == [{"kind": "take", "player": 1, "count": 1, "pile": 3}]
+    state.apply_unchecked(Take(2))
     assert state.pile == 1
-    assert state.apply(Take(1)) == [{"kind": "take", "player": 1, "count": 1, "pile": 0}]
+    assert state.apply(Take(1)) == [
+        {"kind": "take", "player": 1, "count": 1, "pile": 0},
+        {"kind": "reveal", "hands": [list(hand) for hand in state.hands]},
+    ]
     assert state.outcome().winners == (1,)
 
 
-def test_apply_refuses_an_illegal_action_and_changes_nothing(take_away: type[TakeAway]) -> None:
+def test_apply_refuses_an_illegal_action_and_changes_nothing() -> None:
     """An action that is not legal raises with the game's explanation; the state stays."""
-    state = kleos.make("take-away", seed=0, pile=1).new_initial_state()
-    with pytest.raises(kleos.IllegalActionError, match="'take 2' is not a legal action now"):
+    state = take_away(pile=1)
+    with pytest.raises(
+        kleos.IllegalActionError, match="Player 1 cannot take 2: only 1 counter left"
+    ):
         state.apply(Take(2))
     assert (state.pile, state.turn) == (1, 0)
 
 
-def test_apply_refuses_a_finished_game(take_away: type[TakeAway]) -> None:
+def test_apply_refuses_a_finished_game() -> None:
     """After the end, every action is refused, saying the game is over."""
-    state = kleos.make("take-away", seed=0, pile=1).new_initial_state()
+    state = take_away(pile=1)
     state.apply(Take(1))
     with pytest.raises(kleos.IllegalActionError, match="the game is over"):
         state.apply(Take(1))
-    assert state.outcome() == Outcome(scores=(1, 0), winners=(0,))
+    first, second = state.bonus
+    assert state.outcome() == Outcome(
+        scores=(5 + first, second),
+        winners=(0,),
+        breakdown=({"last_counter": 5, "stars": first}, {"last_counter": 0, "stars": second}),
+        reason="Player 1 took the last counter",
+    )
 
 
-def test_apply_refuses_the_wrong_seat(take_away: type[TakeAway]) -> None:
+def test_apply_refuses_the_wrong_seat() -> None:
     """`player=` must name the seat that decides now, and a seat that exists."""
-    state = kleos.make("take-away", players=3, seed=0).new_initial_state()
+    state = take_away(players=3)
     with pytest.raises(kleos.IllegalActionError, match="Player 1's decision, not Player 3's"):
         state.apply(Take(1), player=2)
     for seat in (3, -1, 99, "0"):
@@ -76,7 +87,7 @@ def test_apply_refuses_the_wrong_seat(take_away: type[TakeAway]) -> None:
             kleos.IllegalActionError, match=r"there is no seat .*: seats are 0 to 2"
         ):
             state.apply(Take(1), player=seat)  # type: ignore[arg-type]
-    assert (state.pile, state.turn) == (5, 0)
+    assert (state.pile, state.turn) == (30, 0)
 
 
 def test_outcome_returns_share_one_win() -> None:

@@ -19,8 +19,6 @@ from hypothesis import strategies as st
 
 import kleos
 from kleos.core.records import Record, read_record, replay
-from kleos.games.elysium import actions as elysium_actions
-from kleos.games.ilium import actions as ilium_actions
 from kleos.games.ilium.board import board_data, board_from_json, load_board
 from played import random_game_record
 
@@ -154,17 +152,10 @@ def test_random_bytes_as_text_are_refused_briefly(game_id: str, raw: bytes) -> N
 
 
 ACTION_CLASSES = {
-    "ilium": [
-        cls
-        for cls in vars(ilium_actions).values()
-        if isinstance(cls, type) and dataclasses.is_dataclass(cls)
-    ],
-    "elysium": [
-        cls
-        for cls in vars(elysium_actions).values()
-        if isinstance(cls, type) and dataclasses.is_dataclass(cls)
-    ],
+    game_id: sorted(kleos.make(game_id, seed=0).action_space.kinds.values(), key=str)
+    for game_id in GAME_IDS
 }
+"""Each game's action classes, as its action space declares them."""
 
 
 @FUZZ
