@@ -145,6 +145,9 @@ class State(ABC):
     """One position of a game. Subclasses implement the fast path and the queries."""
 
     __slots__ = ("_events", "game")
+    shared_slots: ClassVar[tuple[str, ...]] = ()
+    """Slots whose containers a clone shares copy-on-write: the engine replaces them whole,
+    never changes them in place (the conformance suite checks every other slot)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
