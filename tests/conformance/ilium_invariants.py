@@ -35,7 +35,7 @@ def _check_tokens(state: IliumState) -> None:
     held = Counter(code for hoard in state.hoard for code in hoard)
     removed = Counter(state.removed_tokens)
     assert on_sites + held + removed == ALL_TOKENS, "tokens were created or lost"
-    assert on_sites.total() + held.total() == game.pool_size
+    assert on_sites.total() + held.total() == game.tables.pool_size
     assert state.fours_on_sites == sum(n for code, n in on_sites.items() if code >> 3 == 4)
     pending = Counter(site for _, site in state.takes)
     if state.phase == PHASE_SITE:
@@ -44,12 +44,12 @@ def _check_tokens(state: IliumState) -> None:
         pending.update((path.a, path.b))
     for site in game.board.sites:
         stock = state.stock[site.index]
-        if site.index not in game.active_sites:
+        if site.index not in game.tables.active_sites:
             assert not stock, f"closed site {site.id} holds tokens"
             continue
         excavated = sum(
             1
-            for pi in game.usable_paths
+            for pi in game.tables.usable_paths
             if state.free[pi] == 0
             and site.index in (game.board.paths[pi].a, game.board.paths[pi].b)
         )
@@ -66,14 +66,14 @@ def _check_board(state: IliumState) -> None:
     """§11.2 and §11.5: occupied spaces match cards and cubes; cubes come with groups."""
     game = state.game
     board = game.board
-    usable_slots = {slot for pi in game.usable_paths for slot in game.path_slots[pi]}
+    usable_slots = {slot for pi in game.tables.usable_paths for slot in game.tables.path_slots[pi]}
     empty = [slot for slot in sorted(usable_slots) if state.occupant[slot] == EMPTY]
     assert [a.slot for a in state.placements] == empty, "the placements disagree with the board"
     for path in board.paths:
-        slots = game.path_slots[path.index]
+        slots = game.tables.path_slots[path.index]
         codes = [state.occupant[slot] for slot in slots]
         assert state.free[path.index] == codes.count(EMPTY)
-        if path.index not in game.usable_paths:
+        if path.index not in game.tables.usable_paths:
             assert codes.count(EMPTY) == path.spaces, f"{path.id} is closed but used"
             continue
         group_owners = {code >> 2 for code in codes if 0 <= code < CUBE}
@@ -89,7 +89,7 @@ def _check_board(state: IliumState) -> None:
 def _check_cards(state: IliumState) -> None:
     """§11.2: groups = cards played, archaeologists = card values played, cubes = 3 − left."""
     game = state.game
-    start = game.starting_deck()
+    start = game.tables.starting_deck
     start_cards = sum(start.values())
     start_value = sum(v * c for v, c in start.items())
     assert state.cards_left == sum(len(deck) for deck in state.deck)
@@ -140,7 +140,7 @@ def _check_outcome(state: IliumState) -> None:
     on_sites = sum(len(stock) for stock in state.stock)
     kept = sum(sum(part["tokens"].values()) for part in outcome.breakdown)
     donated = sum(1 for part in outcome.breakdown if part["donated"] is not None)
-    assert on_sites + kept + donated == state.game.pool_size
+    assert on_sites + kept + donated == state.game.tables.pool_size
     assert all(score % 5 == 0 for score in outcome.scores)
     for artifact in TYPES:
         points = sum(part["majorities"][artifact] for part in outcome.breakdown)

@@ -59,7 +59,7 @@ def rel(state, viewer, seat):
 
 def slot_position(game, path_id, space):
     """The position of a usable space among all usable spaces (the `spaces` field's order)."""
-    slots = [slot for pi in game.usable_paths for slot in game.path_slots[pi]]
+    slots = [slot for pi in game.tables.usable_paths for slot in game.tables.path_slots[pi]]
     path = game.board.paths[game.board.path_index(path_id)]
     return slots.index(path.offset + space)
 
@@ -132,7 +132,7 @@ def site_entries(state, seat, site_id):
     """The `site_tokens` entries of one site, as {slot * 5 + type: value}."""
     game = state.game
     site = game.board.site_index(site_id)
-    start = 5 * sum(game.board.sites[s].numeral for s in game.active_sites if s < site)
+    start = 5 * sum(game.board.sites[s].numeral for s in game.tables.active_sites if s < site)
     size = 5 * game.board.sites[site].numeral
     got = entries(state, seat, "site_tokens")
     return {k - start: v for k, v in got.items() if start <= k < start + size}
@@ -219,7 +219,7 @@ def test_the_turn_so_far_is_encoded():
     assert entries(state, viewer, "decider") == {rel(state, viewer, YELLOW): 1.0}
     assert entries(state, viewer, "phase") == {PHASE_NAMES.index("cube"): 1.0}
     assert entries(state, viewer, "card") == {1: 1.0}
-    assert entries(state, viewer, "turn_path") == {state.game.usable_paths.index(12): 1.0}
+    assert entries(state, viewer, "turn_path") == {state.game.tables.usable_paths.index(12): 1.0}
     assert entries(state, viewer, "group_space") == {1: 1.0}
     assert entries(state, viewer, "last_cube") == {3: 1.0}
     assert entries(state, viewer, "excavation_path") == {}
@@ -228,19 +228,19 @@ def test_the_turn_so_far_is_encoded():
 def test_an_excavation_under_way_is_encoded_with_its_pending_takes():
     state = last_four_at_thy()
     game = state.game
-    site = {s: i for i, s in enumerate(game.active_sites)}
+    site = {s: i for i, s in enumerate(game.tables.active_sites)}
     ida, thy = game.board.site_index("IDA"), game.board.site_index("THY")
     play(state, "place p23:2")
     viewer = GREEN
     assert entries(state, viewer, "phase") == {PHASE_NAMES.index("site"): 1.0}
-    assert entries(state, viewer, "excavation_path") == {game.usable_paths.index(22): 1.0}
+    assert entries(state, viewer, "excavation_path") == {game.tables.usable_paths.index(22): 1.0}
     assert entries(state, viewer, "excavation_first") == {rel(state, viewer, RED): 1.0}
     assert entries(state, viewer, "excavation_second") == {rel(state, viewer, YELLOW): 1.0}
     assert entries(state, viewer, "excavation_qualifies") == {0: 1.0}
     assert entries(state, viewer, "excavation_site") == {}
     assert entries(state, viewer, "pending_takes") == {}
     play(state, "site IDA")
-    n, width = 3, 3 + len(game.active_sites)
+    n, width = 3, 3 + len(game.tables.active_sites)
     assert entries(state, viewer, "phase") == {PHASE_NAMES.index("token"): 1.0}
     assert entries(state, viewer, "excavation_site") == {site[ida]: 1.0}
     assert entries(state, viewer, "pending_takes") == {
@@ -351,10 +351,13 @@ def decode(state: IliumState, seat):
     def abs_seat(r):
         return (base + r) % n
 
-    usable_slots = [(pi, s) for pi in game.usable_paths for s in range(game.board.paths[pi].spaces)]
+    usable_slots = [
+        (pi, s) for pi in game.tables.usable_paths for s in range(game.board.paths[pi].spaces)
+    ]
     e = {f.name: entries(state, seat, f.name) for f in game.encoding_fields()}
     paths = {
-        game.board.paths[pi].id: [None] * game.board.paths[pi].spaces for pi in game.usable_paths
+        game.board.paths[pi].id: [None] * game.board.paths[pi].spaces
+        for pi in game.tables.usable_paths
     }
     for k, value in e["spaces"].items():
         j, r = divmod(k, 2 * n)
@@ -365,7 +368,7 @@ def decode(state: IliumState, seat):
         paths[game.board.paths[pi].id][space] = item
     sites = {}
     start = 0
-    for s in game.active_sites:
+    for s in game.tables.active_sites:
         numeral = game.board.sites[s].numeral
         tokens = []
         for slot in range(numeral):
@@ -375,7 +378,7 @@ def decode(state: IliumState, seat):
                     tokens.append(f"{TYPES[t]}-{round(value * 5)}")
         start += numeral
         sites[game.board.sites[s].id] = tokens
-    starting = game.starting_deck()
+    starting = game.tables.starting_deck
     copies = {1: 2, 2: 3, 3: 3, 4: 1, 5: 1}
     hands = [None] * n
     for r in range(n):
@@ -403,8 +406,8 @@ def decode(state: IliumState, seat):
         return got[0] if values is None else values[got[0]]
 
     seats = [abs_seat(r) for r in range(n)]
-    ids = [game.board.paths[pi].id for pi in game.usable_paths]
-    site_ids = [game.board.sites[s].id for s in game.active_sites]
+    ids = [game.board.paths[pi].id for pi in game.tables.usable_paths]
+    site_ids = [game.board.sites[s].id for s in game.tables.active_sites]
     excavation = None
     if e["excavation_path"]:
         width = n + len(site_ids)

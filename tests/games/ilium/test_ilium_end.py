@@ -120,7 +120,7 @@ def test_every_player_gets_the_same_number_of_turns():
                 if e["kind"] == "card":
                     turns[e["player"]] += 1
         if state.end_reason == "cards":
-            per_player = sum(state.game.starting_deck().values())
+            per_player = sum(state.game.tables.starting_deck.values())
             assert turns == dict.fromkeys(range(players), per_player)
         else:
             assert state.end_reason == "offer"

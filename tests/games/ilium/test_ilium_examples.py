@@ -427,7 +427,7 @@ def test_example_7_two_player_setup():
     assert sum(EX7_TOKENS.values()) == 36
     assert closed_sites(state) == ["SIG", "ACH", "BES"]
     board = game.board
-    usable = [board.paths[i] for i in game.usable_paths]
+    usable = [board.paths[i] for i in game.tables.usable_paths]
     assert [p.id for p in usable] == [f"p{i}" for i in range(12, 26)]
     assert sum(p.spaces for p in usable) == 62
     ends = Counter(board.sites[s].id for p in usable for s in (p.a, p.b))

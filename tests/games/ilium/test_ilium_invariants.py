@@ -25,7 +25,7 @@ class Checker:
         game = state.game
         self.game = game
         self.board = game.board
-        self.total_cards = game.players * sum(game.starting_deck().values())
+        self.total_cards = game.players * sum(game.tables.starting_deck.values())
         self.excavated: set[int] = set()
         self.cubes = list(state.cubes)
         self.placed: dict[int, int] = {}
@@ -63,19 +63,19 @@ class Checker:
                 self.offers += 1
                 assert self.offers == 1  # the offer comes at most once
         # §11 item 4: a usable path is excavated exactly when it is full.
-        for pi in game.usable_paths:
-            full = all(state.occupant[s] != EMPTY for s in game.path_slots[pi])
+        for pi in game.tables.usable_paths:
+            full = all(state.occupant[s] != EMPTY for s in game.tables.path_slots[pi])
             assert full == (pi in self.excavated)
         # §11 item 1: token conservation.
         tokens = sum(len(s) for s in state.stock) + sum(len(h) for h in state.hoard)
-        assert tokens == game.pool_size
+        assert tokens == game.tables.pool_size
         # §11 item 3: once its takes are done, each excavation has removed exactly one token
         # from each end site: an active site holds its numeral minus its excavated paths.
         if state.excavation is None:
             for site in board.sites:
                 ends = [(board.paths[pi].a, board.paths[pi].b) for pi in self.excavated]
                 dug = sum(1 for ab in ends if site.index in ab)
-                expected = site.numeral - dug if site.index in game.active_sites else 0
+                expected = site.numeral - dug if site.index in game.tables.active_sites else 0
                 assert len(state.stock[site.index]) == expected
         # §11 item 2: occupied spaces = cards played + cubes placed.
         occupied = sum(1 for c in state.occupant if c != EMPTY)
@@ -83,14 +83,14 @@ class Checker:
         played = self.total_cards - state.cards_left - revealed_unplaced
         assert occupied == played + (3 * game.players - sum(state.cubes))
         # §11 item 5: full paths hold a group; a cube's owner has a group on its path.
-        for pi in game.usable_paths:
-            codes = [state.occupant[s] for s in game.path_slots[pi]]
+        for pi in game.tables.usable_paths:
+            codes = [state.occupant[s] for s in game.tables.path_slots[pi]]
             group_owners = {c >> 2 for c in codes if 0 <= c < CUBE}
             if EMPTY not in codes:
                 assert group_owners
             assert {c - CUBE for c in codes if c >= CUBE} <= group_owners
         # Nothing is ever placed on a path that is not usable (§3.2 step 4).
-        usable_slots = {s for pi in game.usable_paths for s in game.path_slots[pi]}
+        usable_slots = {s for pi in game.tables.usable_paths for s in game.tables.path_slots[pi]}
         assert all(c == EMPTY for s, c in enumerate(state.occupant) if s not in usable_slots)
         # §4: placed items never move.
         for slot, code in self.placed.items():

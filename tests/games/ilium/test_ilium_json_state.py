@@ -160,7 +160,9 @@ def test_the_document_names_things_and_holds_no_derived_cache():
     fields = document(state)["state"]
     assert fields["phase"] == "token"
     assert all("-" in token for hoard in fields["hoards"] for token in hoard)
-    assert set(fields["paths"]) == {state.game.board.paths[pi].id for pi in state.game.usable_paths}
+    assert set(fields["paths"]) == {
+        state.game.board.paths[pi].id for pi in state.game.tables.usable_paths
+    }
     derived = {"placements", "free", "cubes", "cards_left", "fours_on_sites", "decider"}
     assert not derived & set(fields)
     assert not {"excavation", "removed_tokens", "outcome"} & set(fields)

@@ -132,7 +132,7 @@ def test_each_player_has_27_cards_3_cubes(players):
 def test_four_player_decks_19_cards():
     """§3.1 step 5: with 4 players each deck loses four 1s and four 2s: 8×1, 8×2, 3×3 = 33."""
     game = make(4, seed=2)
-    assert game.starting_deck() == {1: 8, 2: 8, 3: 3}
+    assert game.tables.starting_deck == {1: 8, 2: 8, 3: 3}
     state = game.new_initial_state()
     for p in range(4):
         cards = played_and_left(state, p)
@@ -240,9 +240,9 @@ def test_usable_paths_and_spaces(players, paths, spaces):
     """§3.2 step 4, §3.3: 14 usable paths / 62 spaces with 2 players, 25 / 106 with 3–4."""
     game = make(players)
     state = game.new_initial_state()
-    usable = [game.board.paths[i].id for i in game.usable_paths]
+    usable = [game.board.paths[i].id for i in game.tables.usable_paths]
     assert len(usable) == paths
-    assert sum(game.board.paths[i].spaces for i in game.usable_paths) == spaces
+    assert sum(game.board.paths[i].spaces for i in game.tables.usable_paths) == spaces
     assert len(state.legal_actions()) == spaces
     assert set(state.view(None)["public"]["paths"]) == set(usable)
     if players == 2:
@@ -276,9 +276,9 @@ def test_summary_by_player_count(players, tokens, cards, turns, cubes):
     """§3.3: tokens in play, cards per player, maximum turns and cubes by player count."""
     game = make(players, seed=8)
     state = game.new_initial_state()
-    assert game.pool_size == tokens
+    assert game.tables.pool_size == tokens
     assert len(all_tokens_on_sites(state)) == tokens
-    assert sum(game.starting_deck().values()) == cards
+    assert sum(game.tables.starting_deck.values()) == cards
     assert state.cards_left + 1 == turns  # the first player's card is already revealed
     assert sum(state.cubes) == cubes
 
@@ -319,7 +319,7 @@ def test_scenario_position_keeps_every_card_of_the_deal(
     the game plays to its end."""
     for seed in range(6):
         game = make(players, variants, seed=seed)
-        full = sum(game.starting_deck().values())
+        full = sum(game.tables.starting_deck.values())
         for turn in range(players):
             state = position(game, turn=turn)
             revealed = 0 if state.phase == PHASE_CARD else 1  # a chosen card is not played yet

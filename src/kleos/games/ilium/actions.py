@@ -1,5 +1,6 @@
-"""Ilium's atomic decisions (§13): each declared once, as a small frozen value with one canonical
-text, and the action table of a board (ids, parsing and JSON through its `ActionSpace`)."""
+"""Ilium's atomic decisions (docs/ilium.md §13): each declared once, as a small frozen value with
+one canonical text, and the action table of a board (ids, parsing and JSON through its
+`ActionSpace`)."""
 
 from __future__ import annotations
 

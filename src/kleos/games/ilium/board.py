@@ -11,7 +11,7 @@ from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo_path, parse_json, read_bounded
 
 TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
-"""The artifact types, in the spec's canonical order (§1)."""
+"""The artifact types, in the spec's canonical order (docs/ilium.md §1)."""
 
 TOKEN_VALUES = (1, 1, 2, 2, 2, 3, 3, 3, 4, 5)
 """The values of the ten tokens of each type."""
@@ -25,9 +25,27 @@ def token_code(artifact: int, value: int) -> TokenCode:
     return value * 8 + artifact
 
 
+def token_value(code: TokenCode) -> int:
+    """A token's value (its artifacts)."""
+    return code >> 3
+
+
+def token_type(code: TokenCode) -> int:
+    """A token's artifact type (an index of `TYPES`)."""
+    return code & 7
+
+
+TOKEN_CODES = token_code(0, max(TOKEN_VALUES) + 1)
+"""Every token code is below this."""
+VALUE_OF: tuple[int, ...] = tuple(token_value(code) for code in range(TOKEN_CODES))
+"""`token_value` as a table, for the loops of the hot path: `VALUE_OF[code]`."""
+TYPE_OF: tuple[int, ...] = tuple(token_type(code) for code in range(TOKEN_CODES))
+"""`token_type` as a table, for the loops of the hot path: `TYPE_OF[code]`."""
+
+
 def token_text(code: TokenCode) -> str:
     """A token as text, e.g. 'Coins-1'."""
-    return f"{TYPES[code & 7]}-{code >> 3}"
+    return f"{TYPES[token_type(code)]}-{token_value(code)}"
 
 
 def parse_token(text: str) -> TokenCode:

@@ -14,7 +14,7 @@ The `state` object, one field a line:
 - `last_cube`: the space of the last cube placed this turn on `turn_path`; null if none.
 - `takes`: the excavation's takes still due, the next first, as `{"player", "site"}`
   (phase 'token' only, else empty).
-- `offer_used`: whether the end-game offer (§6.2) has been answered.
+- `offer_used`: whether the end-game offer (docs/ilium.md §6.2) has been answered.
 - `end_reason`: why the game ended (a key of `rules.END_REASONS`); null before.
 - `sites`: each active site's tokens, lowest first (Burial Vaults: in their queue order).
 - `paths`: each usable path's spaces from the shovel end: null, `{"group": seat, "size": 1
@@ -39,9 +39,15 @@ from kleos.core.errors import StateDataError
 from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields, as_int, as_str, check
 from kleos.games.ilium import rules
-from kleos.games.ilium.board import TOKEN_VALUES, TYPES, TokenCode, token_code, token_text
+from kleos.games.ilium.board import (
+    TOKEN_VALUES,
+    TYPES,
+    TokenCode,
+    token_code,
+    token_text,
+    token_value,
+)
 from kleos.games.ilium.state import (
-    CUBE,
     EMPTY,
     PHASE_CARD,
     PHASE_CUBE,
@@ -55,8 +61,14 @@ from kleos.games.ilium.state import (
     Excavation,
     IliumState,
     Take,
+    cube_code,
+    group_code,
+    is_cube,
+    is_group,
+    owner_of,
+    size_of,
+    space_json,
 )
-from kleos.games.ilium.views import space_json
 
 if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
@@ -72,6 +84,7 @@ def state_to_json(s: IliumState) -> dict[str, Any]:
     """The state's fields as JSON data (the module docstring describes each)."""
     game = s.game
     board = game.board
+    tables = game.tables
     placed = s.turn_path >= 0
     return {
         "first_player": s.first_player,
@@ -85,11 +98,11 @@ def state_to_json(s: IliumState) -> dict[str, Any]:
         "offer_used": s.offer_used,
         "end_reason": s.end_reason or None,
         "sites": {
-            board.sites[i].id: [token_text(c) for c in s.stock[i]] for i in game.active_sites
+            board.sites[i].id: [token_text(c) for c in s.stock[i]] for i in tables.active_sites
         },
         "paths": {
-            board.paths[pi].id: [space_json(s.occupant[slot]) for slot in game.path_slots[pi]]
-            for pi in game.usable_paths
+            board.paths[pi].id: [space_json(s.occupant[slot]) for slot in tables.path_slots[pi]]
+            for pi in tables.usable_paths
         },
         "hoards": [[token_text(c) for c in hoard] for hoard in s.hoard],
         "decks": [list(deck) for deck in s.deck],
@@ -99,19 +112,20 @@ def state_to_json(s: IliumState) -> dict[str, Any]:
 
 def state_from_json(fields: Fields, game: Ilium) -> IliumState:
     """The state of `game` that a document's `state` object describes, read field by field,
-    then checked across fields: the conservation laws of §11 and the pending decision of §13."""
-    s = IliumState(game)
+    then checked across fields: the conservation laws and the pending decision (docs/ilium.md
+    §11, §13)."""
+    s = game.blank_state()
     _read_board(fields, s)
     _read_hands(fields, s)
     _read_turn(fields, s)
     rules.recount_spaces(s)
     s.cards_left = sum(len(deck) for deck in s.deck)
-    s.fours_on_sites = sum(1 for stock in s.stock for code in stock if code >> 3 == 4)
+    s.fours_on_sites = sum(1 for stock in s.stock for code in stock if token_value(code) == 4)
     _check_board(s)
     _check_tokens(s)
     _check_turn(s)
     _check_cards(s)
-    excavations = {pi: _excavation(s, pi) for pi in game.usable_paths if s.free[pi] == 0}
+    excavations = {pi: _excavation(s, pi) for pi in game.tables.usable_paths if s.free[pi] == 0}
     pending = _check_decision(s, excavations)
     _check_takes(s, excavations, pending)
     if s.phase == PHASE_OVER:
@@ -127,14 +141,14 @@ def _read_board(fields: Fields, s: IliumState) -> None:
     game = s.game
     board = game.board
     sites = fields.object("sites")
-    for i in game.active_sites:
+    for i in game.tables.active_sites:
         site = board.sites[i]
         tokens = sites.list(site.id, 0, site.numeral).each(_token)
         s.stock[i] = tuple(tokens)
     sites.done()
     paths = fields.object("paths")
     players = game.players
-    for pi in game.usable_paths:
+    for pi in game.tables.usable_paths:
         path = board.paths[pi]
         spaces = paths.list(path.id, path.spaces, path.spaces)
         codes = spaces.each(lambda value, at: _space(value, at, players))
@@ -146,8 +160,8 @@ def _read_hands(fields: Fields, s: IliumState) -> None:
     """Hoards, decks and Historians, per seat."""
     game = s.game
     n = game.players
-    cards = sum(game.starting_deck().values())
-    hoards = fields.list("hoards", n, n).lists(0, game.pool_size)
+    cards = game.tables.cards
+    hoards = fields.list("hoards", n, n).lists(0, game.tables.pool_size)
     s.hoard = [tuple(hoard.each(_token)) for hoard in hoards]
     decks = fields.list("decks", n, n).lists(0, cards)
     s.deck = [tuple(deck.ints(1, 3)) for deck in decks]
@@ -164,7 +178,7 @@ def _read_turn(fields: Fields, s: IliumState) -> None:
     s.turn = fields.int("turn", 0, n - 1)
     s.phase = PHASE_NAMES.index(fields.str("phase", 10, PHASE_NAMES))
     s.card = _optional(fields, "card", lambda v, at: as_int(v, 1, 3, at)) or 0
-    paths = {board.paths[pi].id: pi for pi in game.usable_paths}
+    paths = {board.paths[pi].id: pi for pi in game.tables.usable_paths}
     turn_path = _optional(fields, "turn_path", lambda v, at: _named(v, at, paths, "usable path"))
     if turn_path is None:
         blank = fields.raw("group_space") is None and fields.raw("last_cube") is None
@@ -216,9 +230,9 @@ def _space(value: object, at: str, players: int) -> int:
         return EMPTY
     space = Fields(value, at)
     if space.has("cube"):
-        code = CUBE + space.int("cube", 0, players - 1)
+        code = cube_code(space.int("cube", 0, players - 1))
     else:
-        code = space.int("group", 0, players - 1) * 4 + space.int("size", 1, 3)
+        code = group_code(space.int("group", 0, players - 1), space.int("size", 1, 3))
     space.done()
     return code
 
@@ -227,56 +241,60 @@ def _space(value: object, at: str, players: int) -> int:
 
 
 def _check_board(s: IliumState) -> None:
-    """§11.5: a cube lies on a path beside its owner's group; each seat has 3 cubes."""
+    """docs/ilium.md §11.5: a cube lies on a path beside its owner's group; each seat has 3
+    cubes."""
     game = s.game
-    for pi in game.usable_paths:
-        codes = [s.occupant[slot] for slot in game.path_slots[pi]]
-        groups = {code >> 2 for code in codes if 0 <= code < CUBE}
-        stray = {code - CUBE for code in codes if code >= CUBE} - groups
+    tables = game.tables
+    for pi in tables.usable_paths:
+        codes = [s.occupant[slot] for slot in tables.path_slots[pi]]
+        groups = {owner_of(code) for code in codes if is_group(code)}
+        stray = {owner_of(code) for code in codes if is_cube(code)} - groups
         path = game.board.paths[pi].id
         check(not stray, f"state.paths.{path}: a cube of seat {min(stray, default=0)} but no group")
     for p in range(game.players):
-        s.cubes[p] = STARTING_CUBES - s.occupant.count(CUBE + p)
+        s.cubes[p] = STARTING_CUBES - s.occupant.count(cube_code(p))
         check(s.cubes[p] >= 0, f"state.paths: seat {p} has more than {STARTING_CUBES} cubes")
 
 
 def _check_tokens(s: IliumState) -> None:
-    """§11.1: the sites and hoards hold the game's tokens; the rest are out of the game."""
+    """docs/ilium.md §11.1: the sites and hoards hold the game's tokens; the rest are out of the
+    game."""
     game = s.game
+    tables = game.tables
     found = Counter(code for stock in s.stock for code in stock)
     found.update(code for hoard in s.hoard for code in hoard)
     extra = found - BOX
     if extra:
         raise StateDataError(f"state holds {token_text(min(extra))} more often than the box")
     check(
-        found.total() == game.pool_size,
-        f"state: the sites and hoards hold {found.total()} tokens, not {game.pool_size}",
+        found.total() == tables.pool_size,
+        f"state: the sites and hoards hold {found.total()} tokens, not {tables.pool_size}",
     )
     removed = BOX - found
-    missing = removed - Counter(game.set_aside_tokens())
+    missing = removed - Counter(tables.set_aside_tokens)
     if missing:
         raise StateDataError(f"state: {token_text(min(missing))} is on no site and in no hoard")
     s.removed_tokens = tuple(sorted(removed.elements()))
-    for i in game.active_sites:
+    for i in tables.active_sites:
         stock = s.stock[i]
-        values = [code >> 3 for code in stock]
+        values = [token_value(code) for code in stock]
         in_order = values == sorted(values) and (game.burial_vaults or list(stock) == sorted(stock))
         check(in_order, f"state.sites.{game.board.sites[i].id} is not lowest first")
 
 
 def _check_cards(s: IliumState) -> None:
-    """§11.2: each seat's deck and groups are its starting deck; turns go round in seat
-    order from the first player; Historians are different types."""
+    """docs/ilium.md §11.2: each seat's deck and groups are its starting deck; turns go round in
+    seat order from the first player; Historians are different types."""
     game = s.game
     n = game.players
-    start = Counter(game.starting_deck())
+    start = Counter(game.tables.starting_deck)
     played_now = _turn_played(s)
     position = (s.turn - s.first_player) % n
     rounds = sum(start.values()) - len(s.deck[s.turn]) - played_now
     for p in range(n):
         deck = s.deck[p]
         cards = Counter(deck)
-        cards.update(code & 3 for code in s.occupant if code < CUBE and code >> 2 == p)
+        cards.update(size_of(code) for code in s.occupant if is_group(code) and owner_of(code) == p)
         if p == s.turn and s.phase == PHASE_PLACE:
             cards[s.card] += 1
         check(
@@ -324,18 +342,18 @@ def _check_turn(s: IliumState) -> None:
         return
     offset = game.board.paths[s.turn_path].offset
     check(
-        s.occupant[offset + s.group_space] == s.turn * 4 + s.card,
+        s.occupant[offset + s.group_space] == group_code(s.turn, s.card),
         "state.group_space holds no group of the turn's card and seat",
     )
     check(
-        s.last_cube < 0 or s.occupant[offset + s.last_cube] == CUBE + s.turn,
+        s.last_cube < 0 or s.occupant[offset + s.last_cube] == cube_code(s.turn),
         "state.last_cube holds no cube of the turn's seat",
     )
 
 
 def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[Take]:
-    """§13: the pending decision has its options; who decides follows from it. The takes
-    still due (a site choice's two included) are returned."""
+    """docs/ilium.md §13: the pending decision has its options; who decides follows from it. The
+    takes still due (a site choice's two included) are returned."""
     game = s.game
     phase = _phase(s)
     check(s.phase == PHASE_TOKEN or not s.takes, f"state.takes is empty in phase {phase}")
@@ -386,8 +404,8 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
 
 
 def _excavation_under_way(s: IliumState, excavation: Excavation) -> tuple[Excavation, list[Take]]:
-    """The excavation of the turn's path at a site or token choice (§5.3–§5.5), and its
-    takes still due."""
+    """The excavation of the turn's path at a site or token choice (docs/ilium.md §5.3–§5.5), and
+    its takes still due."""
     path = s.game.board.paths[excavation.path]
     if s.phase == PHASE_SITE:
         check(excavation.qualifies, "phase 'site' needs a second who qualifies")
@@ -406,13 +424,13 @@ def _excavation_under_way(s: IliumState, excavation: Excavation) -> tuple[Excava
 
 
 def _check_takes(s: IliumState, excavations: dict[int, Excavation], pending: list[Take]) -> None:
-    """§11.3: each site has lost one token per excavated path (or all it had), and each
-    seat holds no more tokens than it has taken."""
+    """docs/ilium.md §11.3: each site has lost one token per excavated path (or all it had), and
+    each seat holds no more tokens than it has taken."""
     game = s.game
     board = game.board
     taken = Counter(site for pi in excavations for site in (board.paths[pi].a, board.paths[pi].b))
     taken.subtract(site for _, site in pending)
-    for i in game.active_sites:
+    for i in game.tables.active_sites:
         site = board.sites[i]
         expected = max(0, site.numeral - taken[i])
         held = len(s.stock[i])
@@ -428,7 +446,7 @@ def _check_takes(s: IliumState, excavations: dict[int, Excavation], pending: lis
 
 
 def _excavation(s: IliumState, path_index: int) -> Excavation:
-    """The excavation a full path starts (§5.1–§5.3)."""
+    """The excavation a full path starts (docs/ilium.md §5.1–§5.3)."""
     ranked, counts, _ = rules.path_ranking(s, path_index)
     return rules.excavation_of(s.game.board.paths[path_index], ranked, counts)
 

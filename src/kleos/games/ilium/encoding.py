@@ -3,13 +3,13 @@
 `fields(game)` documents the layout, `encode(state, player)` gives the non-zero entries
 (indices ascending) and `max_game_length(game)` bounds the number of decisions of a game.
 
-The vector shows a seat exactly what its view shows (§10.1): the board, the sites' stocks in
-taking order, every seat's tokens, cubes and deck counts, the turn so far, the excavation under
-way, the offer, the 2-player removed tokens, once the game is over the Historians and the
-results, and the viewer's own private parts (Historian, top card). Seats are relative to the
-viewer: relative seat 0 is the viewer, 1 the next seat in play order, and so on; a spectator is
-encoded from seat 0's side with no private entry. Only the usable paths and the active sites of
-the config have entries (the 2-player game's closed sites and their paths have none).
+The vector shows a seat exactly what its view shows (docs/ilium.md §10.1): the board, the sites'
+stocks in taking order, every seat's tokens, cubes and deck counts, the turn so far, the excavation
+under way, the offer, the 2-player removed tokens, once the game is over the Historians and the
+results, and the viewer's own private parts (Historian, top card). Seats are relative to the viewer:
+relative seat 0 is the viewer, 1 the next seat in play order, and so on; a spectator is encoded from
+seat 0's side with no private entry. Only the usable paths and the active sites of the config have
+entries (the 2-player game's closed sites and their paths have none).
 
 The layout is built once per (board, players, variant) and cached here, so that encoding a
 position only loops over what is on the board and in the hands.
@@ -20,13 +20,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kleos.core.protocol import EncodingField, PlayerId
-from kleos.games.ilium.board import TOKEN_VALUES, TYPES
+from kleos.games.ilium.board import (
+    TOKEN_CODES,
+    TOKEN_VALUES,
+    TYPE_OF,
+    TYPES,
+    VALUE_OF,
+    token_type,
+    token_value,
+)
 from kleos.games.ilium.state import (
-    CUBE,
+    GROUP_SIZES,
     PHASE_NAMES,
     PHASE_OVER,
+    SPACE_CODES,
     STARTING_CUBES,
     IliumState,
+    cube_code,
+    group_code,
 )
 
 if TYPE_CHECKING:
@@ -35,11 +46,8 @@ if TYPE_CHECKING:
 NUM_TYPES = len(TYPES)
 MAX_VALUE = max(TOKEN_VALUES)
 CARD_VALUES = (1, 2, 3)
-MAX_SEATS = 4
-CODES = CUBE + MAX_SEATS
-"""Space codes 0..CODES-1: a group `owner * 4 + size`, or a cube `CUBE + owner`."""
-TOKEN_CODES = (MAX_VALUE + 1) * 8
-"""Token codes `value * 8 + type` are below this."""
+CODES = SPACE_CODES
+"""Space codes 0..CODES-1 (`state.group_code`, `state.cube_code`)."""
 COPIES = {v: TOKEN_VALUES.count(v) for v in set(TOKEN_VALUES)}
 """How many tokens of one type have a given value (1: 2, 2: 3, 3: 3, 4: 1, 5: 1)."""
 TYPE_TOKENS = len(TOKEN_VALUES)
@@ -48,16 +56,18 @@ SCORE_SCALE = 100.0
 FOURS = NUM_TYPES
 """Value-4 tokens in the game: one per type."""
 REMOVED_VALUES = (1, 2, 3)
-"""The values of the 2-player game's set-aside (and so removed) tokens (§3.2)."""
+"""The values of the 2-player game's set-aside (and so removed) tokens (docs/ilium.md §3.2)."""
 CACHE_SIZE = 64
 """Layouts kept (one per board, player count and variant in use)."""
 
 # Token code -> the value of its entry in a site's stock (value / 5).
-_STOCK_VALUE = [(code >> 3) / MAX_VALUE for code in range(TOKEN_CODES)]
+_STOCK_VALUE = [token_value(code) / MAX_VALUE for code in range(TOKEN_CODES)]
 # Token code -> its offset in a seat's hoard block ((value - 1) * 5 + type).
-_HOARD_OFFSET = [max(0, ((code >> 3) - 1) * NUM_TYPES + (code & 7)) for code in range(TOKEN_CODES)]
+_HOARD_OFFSET = [
+    max(0, (token_value(code) - 1) * NUM_TYPES + token_type(code)) for code in range(TOKEN_CODES)
+]
 # Token code -> 1 / (copies of its value in a type).
-_HOARD_SCALE = [1.0 / COPIES.get(code >> 3, 1) for code in range(TOKEN_CODES)]
+_HOARD_SCALE = [1.0 / COPIES.get(token_value(code), 1) for code in range(TOKEN_CODES)]
 
 
 class _Layout:
@@ -107,11 +117,12 @@ class _Layout:
         n = game.players
         self.board = board  # keeps the board alive, so that its id is never reused
         self.fields: list[EncodingField] = []
-        usable = game.usable_paths
-        active = game.active_sites
+        tables = game.tables
+        usable = tables.usable_paths
+        active = tables.active_sites
         self.path_pos = {pi: i for i, pi in enumerate(usable)}
         self.site_pos = {s: i for i, s in enumerate(active)}
-        usable_slots = [slot for pi in usable for slot in game.path_slots[pi]]
+        usable_slots = [slot for pi in usable for slot in tables.path_slots[pi]]
         longest = max(board.paths[pi].spaces for pi in usable)
         numerals = [board.sites[s].numeral for s in active]
         add = self._add
@@ -128,14 +139,14 @@ class _Layout:
         for j, slot in enumerate(usable_slots):
             base = start + j * 2 * n
             for p in range(n):
-                for size in CARD_VALUES:
-                    self.space_value[slot * CODES + p * 4 + size] = size / 3
-                self.space_value[slot * CODES + CUBE + p] = 1.0
+                for size in GROUP_SIZES:
+                    self.space_value[slot * CODES + group_code(p, size)] = size / 3
+                self.space_value[slot * CODES + cube_code(p)] = 1.0
                 for v in range(n):
                     r = (p - v) % n
-                    for size in CARD_VALUES:
-                        self.space_index[v][slot * CODES + p * 4 + size] = base + r
-                    self.space_index[v][slot * CODES + CUBE + p] = base + n + r
+                    for size in GROUP_SIZES:
+                        self.space_index[v][slot * CODES + group_code(p, size)] = base + r
+                    self.space_index[v][slot * CODES + cube_code(p)] = base + n + r
         start = add(
             "site_tokens",
             sum(numerals) * NUM_TYPES,
@@ -163,7 +174,7 @@ class _Layout:
             f"{TYPE_TOKENS}, then their artifacts / {TYPE_ARTIFACTS}",
         )
         self.cubes = add("cubes", n, f"per relative seat: supply cubes left / {STARTING_CUBES}")
-        starting = game.starting_deck()
+        starting = tables.starting_deck
         self.deck_scale = [1.0 / max(1, starting.get(v, 0)) for v in (0, *CARD_VALUES)]
         self.deck = add(
             "deck",
@@ -294,7 +305,7 @@ def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[
             slots = site_slots[s]
             if len(stock) > len(slots):
                 stock = stock[: len(slots)]
-            idx += [base + (code & 7) for base, code in zip(slots, stock, strict=False)]
+            idx += [base + TYPE_OF[code] for base, code in zip(slots, stock, strict=False)]
             val += map(_STOCK_VALUE.__getitem__, stock)
 
     # The seats' tokens: by (value, type), then by type.
@@ -312,8 +323,9 @@ def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[
                 k = hoard.count(code)
                 idx.append(base + _HOARD_OFFSET[code])
                 val.append(k * _HOARD_SCALE[code])
-                counts[code & 7] += k
-                artifacts[code & 7] += k * (code >> 3)
+                t = TYPE_OF[code]
+                counts[t] += k
+                artifacts[t] += k * VALUE_OF[code]
             for t in range(NUM_TYPES):
                 if counts[t]:
                     idx2 += (type_base + 2 * t, type_base + 2 * t + 1)
@@ -421,20 +433,19 @@ def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[
 def max_game_length(game: Ilium) -> int:
     """An upper bound on the decisions (actions applied) of any game of this config.
 
-    Every turn plays one card, so a game has at most T = players × cards per player turns
-    (54, 81 and 76 for 2, 3 and 4 players); a game ended early (the offer, no room) has fewer.
-    A turn asks (§13): at most one card choice D1 (Strategic Expeditions only); exactly one
-    group placement D2; cube decisions D3, each either a cube placed (at most 3 per player in
+    Every turn plays one card, so a game has at most T = players × cards per player turns (54, 81
+    and 76 for 2, 3 and 4 players); a game ended early (the offer, no room) has fewer. A turn
+    asks (docs/ilium.md §13): at most one card choice D1 (Strategic Expeditions only); exactly
+    one group placement D2; cube decisions D3, each either a cube placed (at most 3 per player in
     the whole game) or the one "no more cubes" that ends the turn's cube step; at most one
-    excavation (§4 step 5), which asks at most one site choice D4 and two token choices D5
-    (none in Burial Vaults), and each usable path is excavated at most once, so there are at
-    most min(T, usable paths) excavations; and the end-game offer D6 comes at most once a game.
-    So the bound is T × (1 + [strategic]) + T + 3 × players + min(T, paths) × (1 + 2 ×
-    [not burial vaults]) + 1: on the project's board, standard rules, 157 (2 players: 14
-    usable paths), 247 (3) and 240 (4).
-    """
-    turns = game.players * sum(game.starting_deck().values())
-    excavations = min(turns, len(game.usable_paths))
+    excavation (docs/ilium.md §4 step 5), which asks at most one site choice D4 and two token
+    choices D5 (none in Burial Vaults), and each usable path is excavated at most once, so there
+    are at most min(T, usable paths) excavations; and the end-game offer D6 comes at most once a
+    game. So the bound is T × (1 + [strategic]) + T + 3 × players + min(T, paths) × (1 + 2 × [not
+    burial vaults]) + 1: on the project's board, standard rules, 157 (2 players: 14 usable
+    paths), 247 (3) and 240 (4)."""
+    turns = game.players * game.tables.cards
+    excavations = min(turns, len(game.tables.usable_paths))
     per_excavation = 1 if game.burial_vaults else 3
     cards = 2 * turns if game.strategic else turns
     return cards + turns + STARTING_CUBES * game.players + excavations * per_excavation + 1

@@ -1,5 +1,5 @@
 """The Ilium rules: the pending decision's options, and the transitions of turns, placement,
-excavation and the end of the game (spec §4–§6, §13), as functions over an `IliumState`."""
+excavation and the end of the game (docs/ilium.md §4–§6, §13), as functions over an `IliumState`."""
 
 from __future__ import annotations
 
@@ -18,11 +18,20 @@ from kleos.games.ilium.actions import (
     PlayCard,
     StopCubes,
 )
-from kleos.games.ilium.board import TYPES, Board, PathInfo, token_text
+from kleos.games.ilium.board import (
+    TYPE_OF,
+    TYPES,
+    VALUE_OF,
+    Board,
+    PathInfo,
+    token_code,
+    token_text,
+)
 from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import (
-    CUBE,
     EMPTY,
+    GROUP_CODES,
+    OWNER_OF,
     PHASE_CARD,
     PHASE_CUBE,
     PHASE_OFFER,
@@ -30,9 +39,12 @@ from kleos.games.ilium.state import (
     PHASE_PLACE,
     PHASE_SITE,
     PHASE_TOKEN,
+    SIZE_OF,
     Excavation,
     IliumState,
     Take,
+    cube_code,
+    group_code,
 )
 
 SLOT = attrgetter("slot")
@@ -42,11 +54,11 @@ END_REASONS = {
     "offer": "{player} took the end-game option",
     "no-room": "no usable path has an empty space",
 }
-"""Why a game ends (§6), in words; `state.end_reason` holds the key."""
+"""Why a game ends (docs/ilium.md §6), in words; `state.end_reason` holds the key."""
 
 
 def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
-    """The options of the pending decision, in the canonical order of §13.1."""
+    """The options of the pending decision, in the canonical order of docs/ilium.md §13.1."""
     phase, table = s.phase, s.game.actions
     if phase == PHASE_PLACE:
         return s.placements
@@ -66,6 +78,15 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
     return ()
 
 
+def legal_action_ids(s: IliumState) -> list[int]:
+    """The legal actions' integers, ascending; placements (most decisions) without objects."""
+    if s.phase == PHASE_PLACE:
+        base = s.game.actions.place_base
+        return [base + action.slot for action in s.placements]
+    ids = s.game.action_space.ids
+    return sorted(ids[action] for action in legal_actions(s))
+
+
 def cube_slots(s: IliumState) -> list[int]:
     """Empty slots of this turn's path above the last cube placed this turn."""
     offset = s.game.board.paths[s.turn_path].offset
@@ -76,16 +97,17 @@ def cube_slots(s: IliumState) -> list[int]:
 
 
 def token_types(s: IliumState, site: int) -> list[int]:
-    """The distinct types among a site's lowest-valued tokens (§5.4)."""
+    """The distinct types among a site's lowest-valued tokens (docs/ilium.md §5.4)."""
     stock = s.stock[site]
-    low = stock[0] >> 3
+    value_of = VALUE_OF
+    low = value_of[stock[0]]
     types: list[int] = []
     previous = -1
     for code in stock:
-        if code >> 3 != low:
+        if value_of[code] != low:
             break
         if code != previous:
-            types.append(code & 7)
+            types.append(TYPE_OF[code])
             previous = code
     return types
 
@@ -130,7 +152,7 @@ def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
 
 
 def start_turn(s: IliumState) -> None:
-    """§4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
+    """docs/ilium.md §4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
     if not s.placements:
         _finish(s, "no-room")
         return
@@ -163,7 +185,7 @@ def _play_card(s: IliumState, value: int) -> None:
 def _place_group(s: IliumState, slot: int) -> None:
     player = s.turn
     path = s.game.board.slot_path[slot]
-    s.occupant[slot] = player * 4 + s.card
+    s.occupant[slot] = group_code(player, s.card)
     _fill(s, slot)
     s.free[path] -= 1
     s.turn_path = path
@@ -191,7 +213,7 @@ def _cube_step(s: IliumState) -> None:
 
 def _place_cube(s: IliumState, slot: int) -> None:
     player = s.turn
-    s.occupant[slot] = CUBE + player
+    s.occupant[slot] = cube_code(player)
     _fill(s, slot)
     s.free[s.turn_path] -= 1
     s.cubes[player] -= 1
@@ -209,21 +231,32 @@ def _end_placement(s: IliumState) -> None:
         _end_turn(s)
 
 
-def path_ranking(
+def path_standing(
     s: IliumState, path_index: int
-) -> tuple[list[PlayerId], dict[PlayerId, int], dict[PlayerId, int]]:
-    """§5.1–§5.2 on a path: its group owners by archaeologists, then by distance to the
-    shovel; with each one's archaeologists and distance."""
+) -> tuple[dict[PlayerId, int], dict[PlayerId, int]]:
+    """docs/ilium.md §5.1 on a path: each group owner's archaeologists (cubes count for nobody) and
+    distance to the shovel (the lowest space of its groups)."""
     path = s.game.board.paths[path_index]
     counts: dict[PlayerId, int] = {}
     distance: dict[PlayerId, int] = {}
-    occupant = s.occupant
-    for space in range(path.spaces):
-        code = occupant[path.offset + space]
-        if 0 <= code < CUBE:
-            owner = code >> 2
-            counts[owner] = counts.get(owner, 0) + (code & 3)
-            distance.setdefault(owner, space)
+    offset = path.offset
+    for space, code in enumerate(s.occupant[offset : offset + path.spaces]):
+        if code in GROUP_CODES:
+            owner = OWNER_OF[code]
+            if owner in counts:
+                counts[owner] += SIZE_OF[code]
+            else:
+                counts[owner] = SIZE_OF[code]
+                distance[owner] = space
+    return counts, distance
+
+
+def path_ranking(
+    s: IliumState, path_index: int
+) -> tuple[list[PlayerId], dict[PlayerId, int], dict[PlayerId, int]]:
+    """docs/ilium.md §5.1–§5.2 on a path: its group owners by archaeologists, then by distance to
+    the shovel; with each one's archaeologists and distance."""
+    counts, distance = path_standing(s, path_index)
     ranked = sorted(counts, key=lambda p: (-counts[p], distance[p]))
     return ranked, counts, distance
 
@@ -231,8 +264,8 @@ def path_ranking(
 def excavation_of(
     path: PathInfo, ranked: list[PlayerId], counts: dict[PlayerId, int]
 ) -> Excavation:
-    """§5.3: the excavation a ranking starts; the site is the shovel's unless the second
-    qualifies (then -1: the first chooses it)."""
+    """docs/ilium.md §5.3: the excavation a ranking starts; the site is the shovel's unless the
+    second qualifies (then -1: the first chooses it)."""
     first = ranked[0]
     second = ranked[1] if len(ranked) > 1 else -1
     qualifies = second >= 0 and 2 * counts[second] >= counts[first]
@@ -240,8 +273,8 @@ def excavation_of(
 
 
 def excavation_takes(board: Board, excavation: Excavation) -> tuple[Take, Take]:
-    """§5.4: the two takes of an excavation whose site is known: the first's there, then
-    the qualifying second's (or the first's again) at the other end."""
+    """docs/ilium.md §5.4: the two takes of an excavation whose site is known: the first's there,
+    then the qualifying second's (or the first's again) at the other end."""
     path = board.paths[excavation.path]
     site = excavation.site
     other = path.b if site == path.a else path.a
@@ -250,7 +283,8 @@ def excavation_takes(board: Board, excavation: Excavation) -> tuple[Take, Take]:
 
 
 def _excavate(s: IliumState, path_index: int) -> None:
-    """§5.1–§5.3: rank by count, then by distance to the shovel; the second may qualify."""
+    """docs/ilium.md §5.1–§5.3: rank by count, then by distance to the shovel; the second may
+    qualify."""
     path = s.game.board.paths[path_index]
     ranked, counts, distance = path_ranking(s, path_index)
     excavation = s.excavation = excavation_of(path, ranked, counts)
@@ -283,7 +317,8 @@ def _choose_site(s: IliumState, site: int) -> None:
 
 
 def _run_takes(s: IliumState) -> None:
-    """Take tokens until a take needs a type choice (D5) or all takes are done (§5.6)."""
+    """Take tokens until a take needs a type choice (D5) or all takes are done (docs/ilium.md
+    §5.6)."""
     while s.takes:
         player, site = s.takes[0]
         stock = s.stock[site]
@@ -299,16 +334,17 @@ def _run_takes(s: IliumState) -> None:
 
 
 def _take(s: IliumState, player: PlayerId, site: int, artifact: int) -> None:
-    """Move a site's lowest token (of the chosen type, if any) to a hoard (§5.4–§5.5)."""
+    """Move a site's lowest token (of the chosen type, if any) to a hoard (docs/ilium.md
+    §5.4–§5.5)."""
     stock = s.stock[site]
     if not stock:
         s.emit("take", player=player, site=s.game.board.sites[site].id, token=None)
         return
-    code = stock[0] if artifact < 0 else (stock[0] >> 3) * 8 + artifact
+    code = stock[0] if artifact < 0 else token_code(artifact, VALUE_OF[stock[0]])
     i = stock.index(code)
     s.stock[site] = stock[:i] + stock[i + 1 :]
     s.hoard[player] = (*s.hoard[player], code)
-    if code >> 3 == 4:
+    if VALUE_OF[code] == 4:
         s.fours_on_sites -= 1
     if s._events is not None:
         site_id = s.game.board.sites[site].id
@@ -316,7 +352,8 @@ def _take(s: IliumState, player: PlayerId, site: int, artifact: int) -> None:
 
 
 def _end_turn(s: IliumState) -> None:
-    """§4 step 6: all cards played ends the game; else the offer (D6) or the next turn."""
+    """docs/ilium.md §4 step 6: all cards played ends the game; else the offer (D6) or the next
+    turn."""
     s.excavation = None
     if s.cards_left == 0:
         _finish(s, "cards")
@@ -345,7 +382,8 @@ def _next_turn(s: IliumState) -> None:
 
 
 def final_outcome(s: IliumState, reason: str) -> Outcome:
-    """§7–§8: the outcome of a game that ended for `reason` (a key of `END_REASONS`)."""
+    """docs/ilium.md §7–§8: the outcome of a game that ended for `reason` (a key of
+    `END_REASONS`)."""
     words = END_REASONS[reason].format(player=s.game.player_name(s.turn))
     return replace(score(s.hoard, s.historian), reason=words)
 
@@ -354,17 +392,13 @@ def recount_spaces(s: IliumState) -> None:
     """Derive each path's free spaces and the group placements from the board's spaces
     (for a position built by hand or read from a document)."""
     game = s.game
+    tables = game.tables
     occupant = s.occupant
     s.free = [
-        sum(1 for slot in game.path_slots[p.index] if occupant[slot] == EMPTY)
+        sum(1 for slot in tables.path_slots[p.index] if occupant[slot] == EMPTY)
         for p in game.board.paths
     ]
-    s.placements = tuple(
-        game.actions.place[slot]
-        for pi in game.usable_paths
-        for slot in game.path_slots[pi]
-        if occupant[slot] == EMPTY
-    )
+    s.placements = tuple(action for action in tables.placements if occupant[action.slot] == EMPTY)
 
 
 def _finish(s: IliumState, reason: str) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import PlayerId
 from kleos.games.ilium import rules
-from kleos.games.ilium.board import TYPES, parse_token
+from kleos.games.ilium.board import TYPES, parse_token, token_value
 from kleos.games.ilium.game import Ilium
-from kleos.games.ilium.state import CUBE, EMPTY, IliumState
+from kleos.games.ilium.state import EMPTY, IliumState, cube_code, group_code
 
 Group = tuple[PlayerId, str, int, int]
 """(owner, path id, space, size)."""
@@ -41,7 +41,7 @@ def position(
     board = game.board
     for site_id, tokens in (stocks or {}).items():
         site = board.site_index(site_id)
-        if site not in game.active_sites:
+        if site not in game.tables.active_sites:
             raise ConfigError(f"{site_id} is closed in this game and holds no tokens")
         codes = [parse_token(t) for t in tokens]
         state.stock[site] = tuple(codes if game.burial_vaults else sorted(codes))
@@ -51,11 +51,11 @@ def position(
     for player, path_id, space, size in groups:
         if size not in (1, 2, 3):
             raise ConfigError(f"a group has 1, 2 or 3 archaeologists, not {size}")
-        _occupy(game, state, path_id, space, player * 4 + size)
+        _occupy(game, state, path_id, space, group_code(player, size))
     for player, path_id, space in cubes:
-        _occupy(game, state, path_id, space, CUBE + player)
+        _occupy(game, state, path_id, space, cube_code(player))
     rules.recount_spaces(state)
-    for pi in game.usable_paths:
+    for pi in game.tables.usable_paths:
         if state.free[pi] == 0:
             raise ConfigError(f"{board.paths[pi].id} is full; a full path is excavated at once")
     for player, cards in (decks or {}).items():
@@ -69,7 +69,9 @@ def position(
     if cubes_left is not None:
         state.cubes = list(cubes_left)
     state.cards_left = sum(len(d) for d in state.deck)
-    state.fours_on_sites = sum(1 for stock in state.stock for code in stock if code >> 3 == 4)
+    state.fours_on_sites = sum(
+        1 for stock in state.stock for code in stock if token_value(code) == 4
+    )
     state.offer_used = offer_used
     state.turn = turn
     rules.start_turn(state)
@@ -78,7 +80,7 @@ def position(
 
 def _occupy(game: Ilium, state: IliumState, path_id: str, space: int, code: int) -> None:
     path = game.board.paths[game.board.path_index(path_id)]
-    if path.index not in game.usable_paths:
+    if path.index not in game.tables.usable_paths:
         raise ConfigError(f"{path_id} is not used in this game")
     if not 0 <= space < path.spaces:
         raise ConfigError(f"{path_id} has spaces 0 to {path.spaces - 1}, not {space}")

@@ -1,31 +1,64 @@
-"""Donation (§7) and scoring (§8): majorities by token count, sets by artifacts, the winners."""
+"""Donation and scoring (docs/ilium.md §7, §8): majorities by token count, sets by artifacts,
+the winners."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from kleos.core.protocol import Outcome
-from kleos.games.ilium.board import TYPES, TokenCode, token_text
+from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF, TokenCode, token_text
 
 MAJORITY_POINTS = 10
 SHARED_MAJORITY_POINTS = 5
 SET_POINTS = 10
 
+N = TypeVar("N", int, float)
+
+
+def donation(hoard: Sequence[TokenCode], historian: int) -> TokenCode | None:
+    """The token a hoard gives up to its Historian: the highest of the Historian's type, if
+    any (docs/ilium.md §7)."""
+    type_of = TYPE_OF
+    return max((code for code in hoard if type_of[code] == historian), default=None)
+
 
 def donate(hoard: Sequence[TokenCode], historian: int) -> tuple[list[TokenCode], TokenCode | None]:
     """The hoard after giving up the highest token of the Historian's type, and that token."""
     kept = list(hoard)
-    mine = [code for code in kept if code & 7 == historian]
-    if not mine:
-        return kept, None
-    donated = max(mine)
-    kept.remove(donated)
+    donated = donation(kept, historian)
+    if donated is not None:
+        kept.remove(donated)
     return kept, donated
 
 
+def highest(hoard: Sequence[TokenCode]) -> list[int]:
+    """Per type, the value of the token a Historian of that type would take (0: none)."""
+    tops = [0] * len(TYPES)
+    type_of, value_of = TYPE_OF, VALUE_OF
+    for code in hoard:
+        t = type_of[code]
+        value = value_of[code]
+        if value > tops[t]:
+            tops[t] = value
+    return tops
+
+
+def tally(hoard: Sequence[TokenCode], zero: N) -> tuple[list[N], list[N]]:
+    """Per type, a hoard's tokens (for the majorities) and artifacts (for the sets): docs/ilium.md
+    §8.1, §8.2; counted from `zero` (0, or 0.0 for the heuristics' projections)."""
+    counts = [zero] * len(TYPES)
+    artifacts = [zero] * len(TYPES)
+    type_of, value_of = TYPE_OF, VALUE_OF
+    for code in hoard:
+        t = type_of[code]
+        counts[t] += 1
+        artifacts[t] += value_of[code]
+    return counts, artifacts
+
+
 def score(hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int]) -> Outcome:
-    """Apply the donations, score majorities and sets, and find the winners (§8.3)."""
+    """Apply the donations, score majorities and sets, and find the winners (docs/ilium.md §8.3)."""
     n = len(hoards)
     kept: list[list[TokenCode]] = []
     donated: list[TokenCode | None] = []
@@ -33,12 +66,9 @@ def score(hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int]) -> O
         k, d = donate(hoards[p], historians[p])
         kept.append(k)
         donated.append(d)
-    counts = [[0] * len(TYPES) for _ in range(n)]
-    artifacts = [[0] * len(TYPES) for _ in range(n)]
-    for p in range(n):
-        for code in kept[p]:
-            counts[p][code & 7] += 1
-            artifacts[p][code & 7] += code >> 3
+    tallies = [tally(hoard, 0) for hoard in kept]
+    counts = [c for c, _ in tallies]
+    artifacts = [a for _, a in tallies]
     majority = [[0] * len(TYPES) for _ in range(n)]
     for t in range(len(TYPES)):
         most = max(counts[p][t] for p in range(n))

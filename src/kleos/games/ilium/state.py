@@ -1,10 +1,11 @@
-"""An Ilium position: the board's spaces, stocks, hoards, decks, the pending decision, and
-the resampling of what a player cannot see."""
+"""An Ilium position as plain data: the board's spaces, stocks, hoards, decks, the pending
+decision, the codes of the spaces, and the resampling of what a player cannot see."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
@@ -15,10 +16,66 @@ if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
 
 STARTING_CUBES = 3
-"""Supply cubes each player starts with (§3)."""
+"""Supply cubes each player starts with (docs/ilium.md §3)."""
+MAX_SEATS = 4
+"""The most players; the space codes keep a cube code for each."""
+
+# A space's code: EMPTY, a group `owner * 4 + size` (0..15), or a cube `CUBE + owner`.
 EMPTY = -1
 CUBE = 16
-"""Space codes: EMPTY, a group `owner * 4 + size` (0..15), or a cube `CUBE + owner`."""
+"""The code of seat 0's cube; seat p's is `CUBE + p` (`cube_code`)."""
+SPACE_CODES = CUBE + MAX_SEATS
+"""Every code of an occupied space is in `range(SPACE_CODES)`."""
+
+
+def group_code(owner: PlayerId, size: int) -> int:
+    """The code of a space holding `owner`'s group of `size` archaeologists (1 to 3)."""
+    return owner * 4 + size
+
+
+def cube_code(owner: PlayerId) -> int:
+    """The code of a space holding `owner`'s supply cube."""
+    return CUBE + owner
+
+
+def is_group(code: int) -> bool:
+    """Whether a space holds a group (not empty, not a cube)."""
+    return 0 <= code < CUBE
+
+
+def is_cube(code: int) -> bool:
+    """Whether a space holds a supply cube."""
+    return code >= CUBE
+
+
+def owner_of(code: int) -> PlayerId:
+    """The seat whose group or cube an occupied space holds."""
+    return code - CUBE if code >= CUBE else code >> 2
+
+
+def size_of(code: int) -> int:
+    """The archaeologists of a group's space (0 for a cube)."""
+    return 0 if code >= CUBE else code & 3
+
+
+GROUP_SIZES = (1, 2, 3)
+"""A group's archaeologists: the values of the Assignment cards."""
+GROUP_CODES = frozenset(group_code(p, size) for p in range(MAX_SEATS) for size in GROUP_SIZES)
+"""The codes of groups, for the loops of the hot path: `code in GROUP_CODES` is `is_group`."""
+OWNER_OF: tuple[PlayerId, ...] = tuple(owner_of(code) for code in range(SPACE_CODES))
+"""`owner_of` as a table, for the loops of the hot path: `OWNER_OF[code]` (occupied spaces)."""
+SIZE_OF: tuple[int, ...] = tuple(size_of(code) for code in range(SPACE_CODES))
+"""`size_of` as a table, for the loops of the hot path: `SIZE_OF[code]` (occupied spaces)."""
+
+
+def space_json(code: int) -> dict[str, int] | None:
+    """A space code as JSON: null (empty), {"group": seat, "size": n} or {"cube": seat}."""
+    if code == EMPTY:
+        return None
+    if is_cube(code):
+        return {"cube": owner_of(code)}
+    return {"group": owner_of(code), "size": size_of(code)}
+
 
 PHASE_CARD, PHASE_PLACE, PHASE_CUBE, PHASE_SITE, PHASE_TOKEN, PHASE_OFFER, PHASE_OVER = range(7)
 PHASE_NAMES = ("card", "place", "cube", "site", "token", "offer", "over")
@@ -28,7 +85,7 @@ Take = tuple[PlayerId, int]
 
 
 class Excavation(NamedTuple):
-    """The excavation under way (§5)."""
+    """The excavation under way (docs/ilium.md §5)."""
 
     path: int
     first: PlayerId
@@ -40,9 +97,14 @@ class Excavation(NamedTuple):
     """The first's site, once known; -1 before."""
 
 
+_new = object.__new__
+"""Bound once: `clone` makes its copy with no lookup on the class."""
+
+
 class IliumState(State):
     """A position of Ilium: plain data. Lists of tuples are shared copy-on-write, so `clone` is
-    cheap. The transitions are `rules`, the views `views`; the game hands them out."""
+    cheap. The moves and views are the bound class's (`game.BoundIliumState`): the game makes
+    only those, and `clone` keeps the class."""
 
     __slots__ = (
         "_outcome",
@@ -70,6 +132,7 @@ class IliumState(State):
         "turn",
         "turn_path",
     )
+    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "placements")
 
     game: Ilium
 
@@ -78,9 +141,7 @@ class IliumState(State):
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
-        self.placements: tuple[PlaceGroup, ...] = tuple(
-            game.actions.place[slot] for pi in game.usable_paths for slot in game.path_slots[pi]
-        )
+        self.placements: tuple[PlaceGroup, ...] = game.tables.placements
         """The group placements on the empty usable spaces, in slot order: the options of D2,
         shared copy-on-write."""
         self.stock: list[tuple[TokenCode, ...]] = [() for _ in board.sites]
@@ -118,31 +179,44 @@ class IliumState(State):
         return self.phase == PHASE_OVER
 
     def outcome(self) -> Outcome:
-        """Scores after the donation, the winners and each player's breakdown (§7, §8)."""
+        """Scores after the donation, the winners and each player's breakdown (docs/ilium.md
+        docs/ilium.md §7, §8)."""
         if self._outcome is None:
             raise IllegalActionError("the game is not over yet, so it has no outcome")
         return self._outcome
 
+    # The moves and views: the bound class gives them (`rules`, `present`, `codec`).
+
+    @abstractmethod
     def legal_actions(self) -> tuple[IliumAction, ...]:
-        """The options of the pending decision, in the canonical order of §13.1."""
-        return self.game.legal_actions_of(self)
+        """The options of the pending decision, in the canonical order of docs/ilium.md §13.1."""
 
+    @abstractmethod
     def legal_action_ids(self) -> list[int]:
-        """The legal actions' integers, ascending; placements (most decisions) without objects."""
-        if self.phase == PHASE_PLACE:
-            base = self.game.actions.place_base
-            return [base + action.slot for action in self.placements]
-        return super().legal_action_ids()
+        """The legal actions' integers, ascending."""
 
+    @abstractmethod
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action, then everything automatic up to the next decision."""
-        self.game.play(self, action)
 
-    # ------------------------------------------------------------ copies, views
+    @abstractmethod
+    def _view(self, player: PlayerId | None) -> ViewParts:
+        """What `player` may see (docs/ilium.md §10.1); None is a spectator."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Action) -> str:
+        """Why an action is refused, in words."""
+
+    @abstractmethod
+    def _to_json(self) -> dict[str, Any]:
+        """The state's fields as JSON data."""
+
+    # ----------------------------------------------------------------- copies
 
     def clone(self) -> IliumState:
-        """An independent copy (tuples inside the lists are shared: they are never mutated)."""
-        new = IliumState.__new__(IliumState)
+        """An independent copy of the same class (tuples inside the lists are shared: they are
+        never mutated)."""
+        new = _new(self.__class__)
         new.game = self.game
         new._events = None
         new.occupant = self.occupant[:]
@@ -198,20 +272,6 @@ class IliumState(State):
                     deck.append(keep)
                 new.deck[q] = tuple(deck)
         return new
-
-    def _to_json(self) -> dict[str, Any]:
-        """The state's fields as JSON data (`codec.state_to_json`)."""
-        from kleos.games.ilium.codec import state_to_json  # noqa: PLC0415 - it imports this module
-
-        return state_to_json(self)
-
-    def _view(self, player: PlayerId | None) -> ViewParts:
-        """What `player` may see (§10.1); None is a spectator."""
-        return self.game.view_of(self, player)
-
-    def _explain_illegal(self, action: Action) -> str:
-        """Why an action is refused, in words."""
-        return self.game.explain_illegal_in(self, action)
 
     def __repr__(self) -> str:
         return (

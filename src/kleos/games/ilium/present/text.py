@@ -6,55 +6,11 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Event
-from kleos.games.ilium.actions import (
-    ChooseSite,
-    ChooseToken,
-    EndGameOffer,
-    IliumAction,
-    PlaceCube,
-    PlaceGroup,
-    PlayCard,
-    StopCubes,
-)
 from kleos.games.ilium.board import TYPES
+from kleos.games.ilium.present.labels import names, site_name
 
 if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
-
-
-def _names(game: Ilium, players: list[int]) -> str:
-    names = [game.player_name(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _site(game: Ilium, site_id: str) -> str:
-    return f"{site_id} ({game.board.sites[game.board.site_index(site_id)].name})"
-
-
-def _space(game: Ilium, path_id: str, space: int) -> str:
-    path = game.board.paths[game.board.path_index(path_id)]
-    shovel, other = game.board.sites[path.shovel].id, game.board.sites[path.other].id
-    return f"{path_id} ({shovel}–{other}), space {space}"
-
-
-def action_label(game: Ilium, action: IliumAction) -> str:
-    """An action in plain words, for buttons and screen readers."""
-    match action:
-        case PlayCard(value=value):
-            return f"play a {value}"
-        case PlaceGroup(path=path, space=space):
-            return f"place your group on {_space(game, path, space)}"
-        case PlaceCube(path=path, space=space):
-            return f"place a supply cube on {_space(game, path, space)}"
-        case StopCubes():
-            return "no more cubes"
-        case ChooseSite(site=site):
-            return f"dig at {_site(game, site)}"
-        case ChooseToken(artifact=artifact):
-            return f"take the lowest {artifact} token"
-        case EndGameOffer(end=end):
-            return "end the game now" if end else "play on to the last card"
-    return str(action)
 
 
 def describe_excavation(game: Ilium, event: Event) -> str:
@@ -95,7 +51,7 @@ def describe_excavation(game: Ilium, event: Event) -> str:
             f"so {name(first)} takes from both sites, {shovel} (the shovel end) first."
         )
     if len(ranking) > 2:
-        lines.append(f"{_names(game, ranking[2:])} placed here but rank too low to take anything.")
+        lines.append(f"{names(game, ranking[2:])} placed here but rank too low to take anything.")
     return "\n".join(lines)
 
 
@@ -115,7 +71,7 @@ def describe_scoring(game: Ilium, outcome: dict[str, Any]) -> str:
         elif len(leaders) == 1:
             verdict = f"{name(leaders[0])} has the most tokens and scores 10"
         else:
-            verdict = f"{_names(game, leaders)} tie for the most and score 5 each"
+            verdict = f"{names(game, leaders)} tie for the most and score 5 each"
         lines.append(f"  {artifact}: {held} tokens → {verdict}.")
     for p in range(n):
         part = parts[p]
@@ -133,12 +89,12 @@ def describe_scoring(game: Ilium, outcome: dict[str, Any]) -> str:
         lines.append(f"{name(winners[0])} wins with {best} points.")
     elif len(winners) == 1:
         lines.append(
-            f"{_names(game, tied)} tie on {best} points; {name(winners[0])} wins with the most "
+            f"{names(game, tied)} tie on {best} points; {name(winners[0])} wins with the most "
             "artifacts."
         )
     else:
         lines.append(
-            f"{_names(game, winners)} tie on {best} points and on artifacts, and share the victory."
+            f"{names(game, winners)} tie on {best} points and on artifacts, and share the victory."
         )
     return "\n".join(lines)
 
@@ -159,11 +115,11 @@ def describe_event(game: Ilium, event: Event) -> str:
     if kind == "excavation":
         return describe_excavation(game, event)
     if kind == "site":
-        return f"{who} chooses to dig at {_site(game, event['site'])}."
+        return f"{who} chooses to dig at {site_name(game, event['site'])}."
     if kind == "take":
         if event["token"] is None:
-            return f"{who} takes nothing from {_site(game, event['site'])}: it is empty."
-        return f"{who} takes {event['token']} from {_site(game, event['site'])}."
+            return f"{who} takes nothing from {site_name(game, event['site'])}: it is empty."
+        return f"{who} takes {event['token']} from {site_name(game, event['site'])}."
     if kind == "offer":
         if event["end"]:
             return f"All five 4s are excavated and {who} ends the game."

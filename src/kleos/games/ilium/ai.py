@@ -1,4 +1,5 @@
-"""Ilium heuristics: a position evaluation and a fast rollout policy for search agents.
+"""Ilium's heuristics for search agents (`Game.heuristics`, a `Heuristics`): a position
+evaluation and a fast rollout policy.
 
 `evaluate(state, player)` projects every player's final score from the current position with
 the game's own scoring rules, made smooth so that small gains show: majorities by token
@@ -25,9 +26,11 @@ import random
 from kleos.core.protocol import PlayerId
 from kleos.games.evaluation import final_value, lead_value
 from kleos.games.ilium.actions import ChooseSite, IliumAction
-from kleos.games.ilium.board import TYPES
+from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF
+from kleos.games.ilium.rules import legal_actions, path_standing
+from kleos.games.ilium.scoring import MAJORITY_POINTS, SET_POINTS, donation, highest, tally
 from kleos.games.ilium.state import (
-    CUBE,
+    EMPTY,
     PHASE_CUBE,
     PHASE_OFFER,
     PHASE_PLACE,
@@ -41,8 +44,8 @@ LEAD_SCALE_END = 3.0
 LEAD_SCALE_START = 15.0
 """The spread of the final lead around today's projection, at the end and at the start:
 a projected lead is also worth WIN_VALUE times the chance that it holds (a logistic)."""
-MAJORITY = 10.0
-SET = 10.0
+MAJORITY = float(MAJORITY_POINTS)
+SET = float(SET_POINTS)
 TYPE_COVER = 1.0
 """Per type held: a nudge towards sets, which need every type."""
 ARTIFACT = 0.1
@@ -66,13 +69,13 @@ def _progress_weight(spaces: int, free: int) -> float:
 def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], list[list[float]]]:
     """Per player and type, the projected token counts and artifacts at the end."""
     n = state.game.players
-    counts = [[0.0] * NUM_TYPES for _ in range(n)]
-    arts = [[0.0] * NUM_TYPES for _ in range(n)]
-    for q in range(n):
-        cq, aq = counts[q], arts[q]
-        for code in state.hoard[q]:
-            cq[code & 7] += 1.0
-            aq[code & 7] += code >> 3
+    counts: list[list[float]] = []
+    arts: list[list[float]] = []
+    for hoard in state.hoard:
+        held, artifacts = tally(hoard, 0.0)
+        counts.append(held)
+        arts.append(artifacts)
+    type_of, value_of = TYPE_OF, VALUE_OF
     stock = state.stock
     # Takes still due in an excavation under way.
     if state.phase == PHASE_SITE and state.excavation is not None:
@@ -83,8 +86,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
         best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
         for q, code in ((first, best), (second, worst)):
             if code >= 0:
-                counts[q][code & 7] += 1.0
-                arts[q][code & 7] += code >> 3
+                counts[q][type_of[code]] += 1.0
+                arts[q][type_of[code]] += value_of[code]
     elif state.phase == PHASE_TOKEN or state.takes:
         taken: dict[int, int] = {}
         for q, site in state.takes:
@@ -92,29 +95,19 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             taken[site] = k + 1
             if len(stock[site]) > k:
                 code = stock[site][k]
-                counts[q][code & 7] += 1.0
-                arts[q][code & 7] += code >> 3
+                counts[q][type_of[code]] += 1.0
+                arts[q][type_of[code]] += value_of[code]
     # Unfinished paths: today's leader (and qualifying second) take, weighted by progress.
     game = state.game
     paths = game.board.paths
-    occupant = state.occupant
     free = state.free
-    for pi in game.usable_paths:
+    for pi in game.tables.usable_paths:
         f = free[pi]
         path = paths[pi]
         if f == 0 or f == path.spaces:
             continue
         w = _progress_weight(path.spaces, f)
-        pc: dict[int, int] = {}
-        dist: dict[int, int] = {}
-        offset = path.offset
-        for space in range(path.spaces):
-            code = occupant[offset + space]
-            if 0 <= code < CUBE:
-                owner = code >> 2
-                pc[owner] = pc.get(owner, 0) + (code & 3)
-                if owner not in dist:
-                    dist[owner] = space
+        pc, dist = path_standing(state, pi)
         if not pc:
             continue
         ranked = sorted(pc, key=lambda q: (-pc[q], dist[q]))
@@ -129,26 +122,23 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             takers = ((first, best), (first, worst))
         for q, code in takers:
             if code >= 0:
-                counts[q][code & 7] += w
-                arts[q][code & 7] += w * (code >> 3)
+                counts[q][type_of[code]] += w
+                arts[q][type_of[code]] += w * value_of[code]
     # The donation: the player's own Historian is known; the others' are one of four types.
     mine = state.historian[player]
     for q in range(n):
         cq, aq = counts[q], arts[q]
         if q == player:
             if cq[mine] > 0.0:
-                top = max((c >> 3 for c in state.hoard[q] if c & 7 == mine), default=0)
+                gift = donation(state.hoard[q], mine)
+                top = 0 if gift is None else value_of[gift]
                 share = min(1.0, cq[mine])
                 if top == 0:
                     top = int(aq[mine] / cq[mine])
                 cq[mine] -= share
                 aq[mine] = max(0.0, aq[mine] - share * top)
             continue
-        tops = [0] * NUM_TYPES
-        for code in state.hoard[q]:
-            t = code & 7
-            if code >> 3 > tops[t]:
-                tops[t] = code >> 3
+        tops = highest(state.hoard[q])
         for t in range(NUM_TYPES):
             if t != mine and tops[t]:
                 cq[t] -= OPPONENT_DONATION
@@ -195,28 +185,12 @@ def evaluate(state: IliumState, player: PlayerId) -> float:
     if state.is_terminal():
         return final_value(state.outcome(), player)
     lead = _projected_lead(state, player)
-    total_cards = n * sum(state.game.starting_deck().values())
+    total_cards = n * state.game.tables.cards
     left = state.cards_left / total_cards
     return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
 
 
 # ------------------------------------------------------------------ rollouts
-
-
-def _path_standing(state: IliumState, pi: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Each player's archaeologist count on a path and their lowest space (distance)."""
-    path = state.game.board.paths[pi]
-    occupant = state.occupant
-    pc: dict[int, int] = {}
-    dist: dict[int, int] = {}
-    for s in range(path.spaces):
-        code = occupant[path.offset + s]
-        if 0 <= code < CUBE:
-            owner = code >> 2
-            pc[owner] = pc.get(owner, 0) + (code & 3)
-            if owner not in dist:
-                dist[owner] = s
-    return pc, dist
 
 
 def _leads(pc: dict[int, int], dist: dict[int, int], player: PlayerId, extra: int, at: int) -> bool:
@@ -231,7 +205,7 @@ def _leads(pc: dict[int, int], dist: dict[int, int], player: PlayerId, extra: in
 
 def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
     """A fast guided default policy for playouts (one of `state.legal_actions()`)."""
-    legal = state.legal_actions()
+    legal = legal_actions(state)
     if len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
         return rng.choice(legal)
     phase = state.phase
@@ -243,7 +217,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
         paths = game.board.paths
         occupant = state.occupant
         fallback: IliumAction | None = None
-        for pi in game.usable_paths:
+        for pi in game.tables.usable_paths:
             f = free[pi]
             if f == 0 or f > 1 + cubes:
                 continue
@@ -252,9 +226,9 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             path = paths[pi]
             offset = path.offset
             at = 0
-            while occupant[offset + at] != -1:
+            while occupant[offset + at] != EMPTY:
                 at += 1
-            pc, dist = _path_standing(state, pi)
+            pc, dist = path_standing(state, pi)
             if _leads(pc, dist, player, state.card, at):
                 if f == 1:
                     return game.actions.place[offset + at]
@@ -266,7 +240,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
         left = state.free[pi]
         # Spend cubes only to fill the path now, and only as its leader.
         if len(legal) - 1 >= left and state.cubes[player] >= left:
-            pc, dist = _path_standing(state, pi)
+            pc, dist = path_standing(state, pi)
             if _leads(pc, dist, player, 0, 99):
                 return legal[0]
         return legal[-1]

@@ -1,0 +1,135 @@
+"""What each player may see (docs/ilium.md §10.1), and the static data a client draws the game
+from."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from kleos.core.protocol import PlayerId, ViewParts
+from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text, token_value
+from kleos.games.ilium.present.labels import pending_decision
+from kleos.games.ilium.state import (
+    PHASE_NAMES,
+    PHASE_OVER,
+    STARTING_CUBES,
+    IliumState,
+    space_json,
+)
+
+if TYPE_CHECKING:
+    from kleos.games.ilium.game import Ilium
+
+
+def _deck_counts(deck: tuple[int, ...]) -> dict[str, int]:
+    counts = Counter(deck)
+    return {str(v): counts.get(v, 0) for v in (1, 2, 3)}
+
+
+def view(state: IliumState, player: PlayerId | None) -> ViewParts:
+    """The public part for everyone, plus `player`'s Historian and top card (docs/ilium.md
+    §10.1)."""
+    game = state.game
+    board = game.board
+    tables = game.tables
+    over = state.phase == PHASE_OVER
+    public: dict[str, Any] = {
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "sites": {
+            board.sites[s].id: [token_text(c) for c in state.stock[s]] for s in tables.active_sites
+        },
+        "paths": {
+            board.paths[pi].id: [space_json(state.occupant[slot]) for slot in tables.path_slots[pi]]
+            for pi in tables.usable_paths
+        },
+        "hands": [
+            {
+                "tokens": sorted(token_text(c) for c in state.hoard[p]),
+                "cubes": state.cubes[p],
+                "deck": _deck_counts(state.deck[p]),
+            }
+            for p in range(game.players)
+        ],
+        "current_turn": {
+            "card": state.card or None,
+            "path": board.paths[state.turn_path].id if state.turn_path >= 0 else None,
+            "group_space": state.group_space if state.group_space >= 0 else None,
+            "last_cube": state.last_cube if state.last_cube >= 0 else None,
+        },
+        "excavation": _excavation(state),
+        "offer_used": state.offer_used,
+        "fours_on_sites": state.fours_on_sites,
+        "removed_tokens": [token_text(c) for c in state.removed_tokens],
+    }
+    private: dict[str, Any] = {}
+    if player is not None:
+        private["historian"] = TYPES[state.historian[player]]
+        if not game.strategic:
+            deck = state.deck[player]
+            private["top_card"] = deck[-1] if deck else None
+    seats = [
+        {
+            "tokens": len(state.hoard[p]),
+            "artifacts": sum(map(token_value, state.hoard[p])),
+            "cubes": state.cubes[p],
+            "cards_left": len(state.deck[p]),
+        }
+        for p in range(game.players)
+    ]
+    decision = "" if over else PHASE_NAMES[state.phase]
+    return ViewParts(public, private, seats, decision, "" if over else pending_decision(state))
+
+
+def static_data(game: Ilium) -> dict[str, Any]:
+    """The board, the artifacts and the decks of a game of Ilium, as a client draws them."""
+    board = game.board
+    tables = game.tables
+    return {
+        "board": {
+            "sites": [
+                {
+                    "id": site.id,
+                    "name": site.name,
+                    "numeral": site.numeral,
+                    "x": site.x,
+                    "y": site.y,
+                    "closed": site.index not in tables.active_sites,
+                }
+                for site in board.sites
+            ],
+            "paths": [
+                {
+                    "id": path.id,
+                    "ends": [board.sites[path.shovel].id, board.sites[path.other].id],
+                    "spaces": path.spaces,
+                    "shovel_end": board.sites[path.shovel].id,
+                    "used": path.index in tables.usable_paths,
+                }
+                for path in board.paths
+            ],
+        },
+        "artifact_types": list(TYPES),
+        "token_values": list(TOKEN_VALUES),
+        "tokens_in_play": tables.pool_size,
+        "starting_deck": {str(v): n for v, n in tables.starting_deck.items()},
+        "removed_cards": {str(v): n for v, n in tables.removed_cards.items()},
+        "cubes": STARTING_CUBES,
+        "strategic_expeditions": game.strategic,
+        "burial_vaults": game.burial_vaults,
+    }
+
+
+def _excavation(state: IliumState) -> dict[str, Any] | None:
+    if state.excavation is None:
+        return None
+    path, first, second, qualifies, site = state.excavation
+    board = state.game.board
+    return {
+        "path": board.paths[path].id,
+        "first": first,
+        "second": second if second >= 0 else None,
+        "second_qualifies": qualifies,
+        "site": board.sites[site].id if site >= 0 and qualifies else None,
+        "pending_takes": [{"player": p, "site": board.sites[s].id} for p, s in state.takes],
+    }
