@@ -26,7 +26,7 @@ GAMES = ("ilium", "elysium")
 
 
 def heuristics(game_id: str) -> ModuleType:
-    return importlib.import_module(f"kleos.games.{game_id}.heuristics")
+    return importlib.import_module(f"kleos.games.{game_id}.ai")
 
 
 def snapshot(state: State) -> str:

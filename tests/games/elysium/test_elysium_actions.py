@@ -11,9 +11,9 @@ from kleos.core.actions import fold
 from kleos.core.errors import ActionParseError
 from kleos.games.elysium import actions
 from kleos.games.elysium.actions import CITIZEN, NEW_LEGEND, SwapIn, SwapOut, Transfer
+from kleos.games.elysium.present import DECISION_PROMPTS
 from kleos.games.elysium.rules import ANSWERS, TASKS
 from kleos.games.elysium.tasks import DecisionKind, Task
-from kleos.games.elysium.views import DECISION_PROMPTS
 from kleos.games.elysium.vocabulary import MAX_LEGENDS_PER_PLAYER
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from elysium_helpers import P1, P2, at, decision, play
 
-from kleos.games.elysium.heuristics import evaluate
+from kleos.games.elysium.ai import evaluate
 
 APOLLO = ("zeus", "apollo", "hades", "athena", "hephaestus")
 

@@ -9,7 +9,7 @@ from elysium_helpers import P1, P2, at, play
 import kleos.games.elysium  # noqa: F401
 from kleos.core.protocol import Event
 from kleos.core.registry import make
-from kleos.games.elysium.text import card_text
+from kleos.games.elysium.present import card_text
 
 
 def told(events: list[Event], game: object) -> dict[str, str]:

@@ -1,5 +1,5 @@
-"""Elysium's atomic decisions (§17.3): each declared once, as a small frozen value with one
-canonical text, and the action table of a card set (ids, parsing and JSON through its
+"""Elysium's atomic decisions (docs/elysium.md §17.3): each declared once, as a small frozen value
+with one canonical text, and the action table of a card set (ids, parsing and JSON through its
 `ActionSpace`).
 
 Cards are named by card id ('ZEU-01a'); "a Citizen" is the word `citizen`; Legends are

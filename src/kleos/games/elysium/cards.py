@@ -53,7 +53,8 @@ class Amount:
 
 @dataclass(frozen=True)
 class Effect:
-    """One primitive of a power (spec §12) with its parameters; unused ones keep defaults."""
+    """One primitive of a power (docs/elysium.md §12) with its parameters; unused ones keep
+    defaults."""
 
     op: str
     n: int = 0

@@ -66,8 +66,8 @@ from kleos.games.elysium.state import (
     Discount,
     ElysiumState,
     Legend,
+    history,
 )
-from kleos.games.elysium.views import history
 from kleos.games.elysium.vocabulary import (
     CARDS_PER_EPOCH,
     COLUMNS,
@@ -192,7 +192,7 @@ def _seat_json(seat: int) -> int | None:
 def state_from_json(f: Fields, game: Elysium) -> ElysiumState:
     """The state of `game` that a document's `state` object describes; a state no game could
     reach raises `StateDataError` (the caller refuses fields left unread)."""
-    s = ElysiumState(game)
+    s = game.blank_state()
     n = game.players
     _read_families(s, f)
     s.epoch = f.int("epoch", 1, EPOCHS)

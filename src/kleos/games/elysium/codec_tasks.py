@@ -18,6 +18,7 @@ from kleos.games.elysium.state import ElysiumState
 from kleos.games.elysium.tasks import (
     ASK_TURN,
     ASK_WRITE,
+    CONTEXTS,
     DISMISS_STEP,
     AskAttack,
     AskGift,
@@ -41,16 +42,8 @@ TASK_NAMES: dict[type, str] = {
 TASK_CLASSES = {name: cls for cls, name in TASK_NAMES.items()}
 DECISION_KINDS = {kind.label: kind for kind in DecisionKind}
 ORDER_KINDS = {kind.label: kind for kind in (DecisionKind.ORDER_HOOK, DecisionKind.ORDER_ELEUSIS)}
-CONTEXTS = {
-    DecisionKind.ORDER_HOOK: "remaining",
-    DecisionKind.ORDER_ELEUSIS: "remaining",
-    DecisionKind.IMMEDIATE_TRANSFER_CHOICE: "left",
-    DecisionKind.STEAL_TARGET: "gold",
-    DecisionKind.ORACLE_SWAP_TARGET: "agora_card",
-    DecisionKind.GIFT_CHOICE: "effect",
-    DecisionKind.ATTACK_PAYMENT: "effect",
-}
-"""The document's key for each decision's context (the other kinds have none)."""
+CONTEXT_KEYS = {kind: context._fields[0] for kind, context in CONTEXTS.items()}
+"""The document's key for each decision's context: its one field (the other kinds have none)."""
 EFFECT_OPS: dict[object, str] = {
     AskGift: "share_gift",
     AskAttack: "opponents_lose",
@@ -78,8 +71,9 @@ def decision_json(s: ElysiumState, decision: Decision) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": kind.label, "player": player}
     if kind is DecisionKind.COPY_TARGET:
         data["targets"] = [a.card for a in s.options]  # type: ignore[union-attr]
-    elif kind in CONTEXTS:
-        data[CONTEXTS[kind]] = VALUES[CONTEXTS[kind]].write(s.game, context)
+    elif context is not None:
+        key = CONTEXT_KEYS[kind]
+        data[key] = VALUES[key].write(s.game, context[0])
     return data
 
 
@@ -131,12 +125,12 @@ def ask_again(s: ElysiumState, f: Fields) -> None:
     game = s.game
     kind = DECISION_KINDS[_name(f, "kind", DECISION_KINDS)]
     player = f.int("player", 0, game.players - 1)
-    key = CONTEXTS.get(kind)
-    context: Any = None if key is None else VALUES[key].read(game, f.raw(key), f"{f.path}.{key}")
+    key = CONTEXT_KEYS.get(kind)
+    value: Any = None if key is None else VALUES[key].read(game, f.raw(key), f"{f.path}.{key}")
     if kind in EFFECT_OPS:
-        _check_op(EFFECT_OPS[kind], context, f.path)
+        _check_op(EFFECT_OPS[kind], value, f.path)
     elif key == "remaining":
-        _check_order(game, kind, context, f.path)
+        _check_order(game, kind, value, f.path)
     s.decision, s.options = None, ()
     if kind is DecisionKind.COPY_TARGET:
         targets = f.list("targets", 2, len(game.card_set.cards)).each(
@@ -144,11 +138,12 @@ def ask_again(s: ElysiumState, f: Fields) -> None:
         )
         _ask_copy(s, player, tuple(game.actions.copy[c] for c in targets))
     elif kind is DecisionKind.ORACLE_SWAP_TARGET:
-        check(context in s.agora, f"{f.path}.agora_card is not in the Agora")
-        rules.answer_swap_choice(s, player, None, game.actions.swap_out[context])
+        check(value in s.agora, f"{f.path}.agora_card is not in the Agora")
+        rules.answer_swap_choice(s, player, None, game.actions.swap_out[value])
     else:
-        ASKS[kind](s, player, context)
+        ASKS[kind](s, player, value)
     f.done()
+    context = None if key is None else CONTEXTS[kind](value)
     check(
         s.decision == Decision(kind, player, context) and len(s.options) >= 2,
         f"{f.path} is not a decision the rules ask now",
@@ -165,11 +160,11 @@ def _ask_copy(s: ElysiumState, player: int, targets: tuple[Any, ...]) -> None:
 
 
 def _by_effect(op: str, ask: Callable[[ElysiumState, int, Effect, int], None]) -> Ask:
-    """Ask a decision as the card set's first effect of the primitive `op` (of `context`
-    gold, for `steal_gold`) asks it."""
+    """Ask a decision as the card set's first effect of the primitive `op` (of `gold` gold,
+    for `steal_gold`) asks it."""
 
-    def asks(s: ElysiumState, player: int, context: Any) -> None:
-        found = [e for e in _effects(s.game, op) if context is None or e.n == context]
+    def asks(s: ElysiumState, player: int, gold: Any) -> None:
+        found = [e for e in _effects(s.game, op) if gold is None or e.n == gold]
         if found:  # else nothing is asked, and `ask_again` refuses the decision
             ask(s, player, found[0], -1)
 
@@ -182,6 +177,7 @@ def _effects(game: Elysium, op: str) -> list[Effect]:
 
 
 Ask = Callable[[ElysiumState, int, Any], None]
+"""Ask a decision of a player, given the value of its context's one field (or None)."""
 ASKS: dict[DecisionKind, Ask] = {
     DecisionKind.TURN: lambda s, p, c: rules.ask_turn(s, ASK_TURN[p]),
     DecisionKind.DISMISS_COLUMN: lambda s, p, c: rules.dismiss_step(s, DISMISS_STEP[p]),
@@ -201,8 +197,8 @@ ASKS: dict[DecisionKind, Ask] = {
     DecisionKind.GIFT_CHOICE: lambda s, p, c: rules.ask_gift(s, AskGift(p, c)),
     DecisionKind.ATTACK_PAYMENT: lambda s, p, c: rules.ask_attack(s, AskAttack(p, c)),
 }
-"""How the rules ask each decision, given its player and context (`ask_again` asks
-`copy_target` and `oracle_swap_target` itself)."""
+"""How the rules ask each decision, given its player and its context's value (`ask_again`
+asks `copy_target` and `oracle_swap_target` itself)."""
 
 
 def _name(f: Fields, key: str, known: dict[str, Any]) -> str:

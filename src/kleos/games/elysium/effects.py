@@ -1,4 +1,5 @@
-"""The 21 effect primitives of §12, each implemented once; every card is a list of them."""
+"""The 21 effect primitives of docs/elysium.md §12, each implemented once; every card is a list of
+them."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from kleos.core.protocol import PlayerId
 from kleos.games.elysium.actions import ElysiumAction
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.machine import ask, gain_citizen
-from kleos.games.elysium.state import LEVEL, Discount, ElysiumState
-from kleos.games.elysium.tasks import AskAttack, AskGift, AskImmediate, DecisionKind
+from kleos.games.elysium.scoring import counter
+from kleos.games.elysium.state import Discount, ElysiumState
+from kleos.games.elysium.tasks import AskAttack, AskGift, AskImmediate, DecisionKind, Steal
 
 
 def gain(s: ElysiumState, p: PlayerId, resource: str, n: int) -> None:
@@ -26,27 +28,16 @@ def lose(s: ElysiumState, p: PlayerId, resource: str, n: int) -> int:
 
 
 def immune(s: ElysiumState, p: PlayerId) -> bool:
-    """Whether p holds a card with immune_to_attacks (§8.11)."""
+    """Whether p holds a card with immune_to_attacks (docs/elysium.md §8.11)."""
     flags = s.game.tables.immune
     return any(map(flags.__getitem__, s.domain[p]))
 
 
 def opponents(s: ElysiumState, owner: PlayerId) -> list[PlayerId]:
-    """The other players in current disc order, starting after the owner (§8.1)."""
+    """The other players in current disc order, starting after the owner (docs/elysium.md §8.1)."""
     i = s.order.index(owner)
     n = len(s.order)
     return [s.order[(i + k) % n] for k in range(1, n)]
-
-
-def counter(s: ElysiumState, p: PlayerId, name: str) -> int:
-    """The value of a `gain_per` counter for p, read now (Citizens count as cards)."""
-    if name == "gold_pairs":
-        return s.gold[p] // 2
-    legends = s.elysium[p]
-    if name == "level_legends":
-        return sum(1 for legend in legends if legend.kind is LEVEL)
-    least = 3 if name == "legends_3plus" else 2
-    return sum(1 for legend in legends if len(legend.cards) + len(legend.citizens) >= least)
 
 
 def attack_options(s: ElysiumState, q: PlayerId, effect: Effect) -> list[ElysiumAction]:
@@ -107,7 +98,7 @@ def steal_gold(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None
     steal = s.game.actions.steal
     targets = [q for q in opponents(s, owner) if not immune(s, q)]
     if targets:
-        ask(s, DecisionKind.STEAL_TARGET, owner, e.n, [steal[q] for q in sorted(targets)])
+        ask(s, DecisionKind.STEAL_TARGET, owner, Steal(e.n), [steal[q] for q in sorted(targets)])
 
 
 def take_citizen(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:

@@ -1,12 +1,12 @@
 """Elysium's observation encoding for research interfaces: a fixed-size float vector per
 config, given as its non-zero entries (`State.encode`), and a bound on the length of a game.
 
-The vector shows exactly what the view shows (§14): Elysium has no private information, so
-every seat sees the same things and only the seat order differs. Seats are encoded relative to
-the viewer (the viewer first, then the seats after it in seat order); a spectator is encoded
-from seat 0's perspective, and differs from seat 0 only in the `viewer` field (empty for a
-spectator). The draw pile appears by its size, Citizens by their number (never their faces): a
-card with no location entry is in the draw pile or a Citizen (or out of the game).
+The vector shows exactly what the view shows (docs/elysium.md §14): Elysium has no private
+information, so every seat sees the same things and only the seat order differs. Seats are encoded
+relative to the viewer (the viewer first, then the seats after it in seat order); a spectator is
+encoded from seat 0's perspective, and differs from seat 0 only in the `viewer` field (empty for a
+spectator). The draw pile appears by its size, Citizens by their number (never their faces): a card
+with no location entry is in the draw pile or a Citizen (or out of the game).
 
 The layout (`fields`) depends on the number of players, the card set and the families option:
 with the families fixed, only their cards and families have entries. It is built once per
@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from kleos.core.protocol import EncodingField, PlayerId
 from kleos.games.elysium.cards import CardSet, Design, Effect, per_card_set
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState
-from kleos.games.elysium.tasks import DecisionKind
+from kleos.games.elysium.tables import quest_tiles
+from kleos.games.elysium.tasks import DecisionKind, Offer, Order, Steal, Swap, Transfers
 from kleos.games.elysium.vocabulary import (
     CARDS_PER_EPOCH,
     COLUMNS,
@@ -58,10 +59,7 @@ assert MAX_LEGENDS_PER_PLAYER < CODE
 AMOUNT_KINDS = {kind: i for i, kind in enumerate(LOSS_KINDS)}
 """The entries of `effect_amounts`: discard, gold, VP, PP."""
 DECISIONS = tuple(DecisionKind)
-GIFT, ATTACK = DecisionKind.GIFT_CHOICE, DecisionKind.ATTACK_PAYMENT
-IMMEDIATE, STEAL = DecisionKind.IMMEDIATE_TRANSFER_CHOICE, DecisionKind.STEAL_TARGET
-SWAP_TARGET = DecisionKind.ORACLE_SWAP_TARGET
-ORDERS = (DecisionKind.ORDER_HOOK, DecisionKind.ORDER_ELEUSIS)
+GIFT = DecisionKind.GIFT_CHOICE
 
 
 class Layout:
@@ -70,9 +68,7 @@ class Layout:
 
     def __init__(self, cards: CardSet, players: int, families: tuple[str, ...] | None) -> None:
         n = self.n = players
-        quests = tuple(
-            sorted((q for q in cards.quests if players in q.players), key=lambda q: q.number)
-        )
+        quests = quest_tiles(cards, players)
         family_ids = [f.id for f in cards.families]
         possible = family_ids if families is None else [f for f in family_ids if f in families]
         self.family_slot = [possible.index(f) if f in possible else -1 for f in family_ids]
@@ -273,20 +269,21 @@ def encode(state: ElysiumState, player: PlayerId | None) -> tuple[list[int], lis
         if s.allowance > 0:
             add(at["allowance"])
             put(s.allowance * ALLOWANCE_SCALE)
-    if decision is not None:
-        if kind in ORDERS:
+    if decision is not None and context is not None:
+        if isinstance(context, Order):
             add(at["order_left"])
-            put(len(context) * ORDER_SCALE)
-        elif kind is IMMEDIATE:
+            put(len(context.remaining) * ORDER_SCALE)
+        elif isinstance(context, Transfers):
             add(at["immediate_left"])
-            put(context * AMOUNT_SCALE)
-        elif kind is STEAL:
-            if context:
+            put(context.left * AMOUNT_SCALE)
+        elif isinstance(context, Steal):
+            if context.gold:
                 add(at["steal_amount"])
-                put(context * AMOUNT_SCALE)
-        elif kind is GIFT or kind is ATTACK:
+                put(context.gold * AMOUNT_SCALE)
+        elif isinstance(context, Offer):
             amounts = [0, 0, 0, 0]
-            for amount in context.gifts if kind is GIFT else context.options:
+            effect = context.effect
+            for amount in effect.gifts if kind is GIFT else effect.options:
                 i = AMOUNT_KINDS[amount.resource]
                 amounts[i] = max(amounts[i], amount.n)
             base = at["effect_amounts"]
@@ -451,8 +448,8 @@ def encode(state: ElysiumState, player: PlayerId | None) -> tuple[list[int], lis
             entries.sort()
             idx += [e // CODE for e in entries]
             val += [e % CODE * LEGEND_SLOT for e in entries]
-    if decision is not None and kind is SWAP_TARGET:
-        add(lay.swap_out[context])
+    if decision is not None and isinstance(context, Swap):
+        add(lay.swap_out[context.agora_card])
         put(1.0)
     return idx, val
 
@@ -561,7 +558,8 @@ def max_game_length(game: Elysium) -> int:
     its owner's one Writing step (Chronos resolves in scoring and asks nothing). With n
     players, every decision of an epoch is one of:
 
-    - `turn` ending in a take or a pass: each player has exactly 4 turns (§5.2.1): 4n;
+    - `turn` ending in a take or a pass: each player has exactly 4 turns (docs/elysium.md §5.2.1):
+      4n;
     - `dismiss_column`: asked only with 2 or more columns on the board, which start the
       epoch at 4 and only lose columns: at most 3 per player, 3n;
     - `write` ending a Writing step (`end_step`): n;

@@ -1,12 +1,12 @@
-"""The Elysium game factory: options, set-up (§3), static tables and action codecs; it hands
-the rules and views to its states."""
+"""The Elysium game factory (options, set-up, the static tables it holds, the action space,
+static info) and the bound state class, the one class of state the game makes: its moves call
+`rules`, its views and words `present`, its JSON `codec`, directly (docs/contract.md, "Inside
+a game package")."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kleos.core.errors import ConfigError
-from kleos.core.inputs import echo
 from kleos.core.jsonstate import Fields
 from kleos.core.protocol import (
     Action,
@@ -21,15 +21,13 @@ from kleos.core.protocol import (
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
 from kleos.core.spec import Choice, Data, GameSpec, Pick
+from kleos.games.elysium import ai, codec, present, rules
 from kleos.games.elysium import encoding as elysium_encoding
-from kleos.games.elysium import heuristics as elysium_heuristics
-from kleos.games.elysium import rules, text, views
 from kleos.games.elysium.actions import action_table
 from kleos.games.elysium.cards import Card, card_set_data, card_set_for, default_card_data
-from kleos.games.elysium.codec import state_from_json
 from kleos.games.elysium.state import ElysiumState
-from kleos.games.elysium.tables import tables_for
-from kleos.games.elysium.vocabulary import COLUMNS, FAMILIES_IN_PLAY, MAX_PLAYERS
+from kleos.games.elysium.tables import config_tables_for, tables_for
+from kleos.games.elysium.vocabulary import FAMILIES_IN_PLAY, MAX_PLAYERS
 
 SPEC = GameSpec(
     id="elysium",
@@ -62,6 +60,26 @@ SPEC = GameSpec(
 )
 
 
+class BoundElysiumState(ElysiumState):
+    """An Elysium position bound to its rules and words: the one class of state the game makes
+    (`ElysiumState` is the position as data). The contract's moves and queries are the module
+    functions themselves, with no call in between."""
+
+    __slots__ = ()
+
+    apply_unchecked = rules.play  # type: ignore[assignment]  # Elysium's actions, legal ones
+    """Answer the pending decision, then run everything automatic up to the next one."""
+    _explain_illegal = present.explain_illegal
+    """Why an action is refused, in words."""
+    _to_json = codec.state_to_json
+    """The state's own fields as JSON data, hidden parts included."""
+
+    def _view(self, player: PlayerId | None) -> ViewParts:
+        """What everyone may see (docs/elysium.md §14): the same for every player and for
+        spectators."""
+        return present.view(self)
+
+
 @register
 class Elysium(Game):
     """Elysium for 2–4 players with the full 168-card set.
@@ -73,7 +91,7 @@ class Elysium(Game):
     """
 
     spec = SPEC
-    heuristics: ClassVar[Heuristics[ElysiumState]] = elysium_heuristics
+    heuristics: ClassVar[Heuristics[ElysiumState]] = ai
     encoding: ClassVar[Encoding[ElysiumState, Elysium]] = elysium_encoding
 
     def __init__(self, config: GameConfig) -> None:
@@ -82,44 +100,28 @@ class Elysium(Game):
         self.actions = action_table(self.card_set)
         self.action_space = self.actions.space
         self.tables = tables_for(self.card_set)
-        self.quests = tuple(
-            sorted(
-                (q for q in self.card_set.quests if config.players in q.players),
-                key=lambda q: q.number,
-            )
-        )
-        self.quest_index = {q.id: i for i, q in enumerate(self.quests)}
-        self.quest_column = {
-            side: tuple(1 << COLUMNS.index(colours[q.number - 1]) for q in self.quests)
-            for side, colours in self.card_set.pediments.items()
-        }
-        """Per Pediment side, the column bit each Quest tile needs (§4.2, §5.2.3)."""
-        self.quest_actions = tuple(self.actions.quest[q.id] for q in self.quests)
-        self.families = self._families(self.option("families"))
-        self.family_ids = tuple(f.id for f in self.card_set.families)
-        self.agora_size = 1 + 3 * config.players
+        fixed = config_tables_for(self.card_set, config.players, self.option("families"))
+        self.families = fixed.families
+        """The families in play when the config fixes them; None: drawn at set-up."""
+        self.family_ids = fixed.family_ids
+        self.quests = fixed.quests
+        self.quest_index = fixed.quest_index
+        self.quest_column = fixed.quest_column
+        self.quest_actions = fixed.quest_actions
+        self.agora_size = fixed.agora_size
 
-    def _families(self, option: str | tuple[str, ...]) -> tuple[str, ...] | None:
-        """The families in play: fixed now, or None to draw them at set-up. The spec has
-        checked the option; the card set may hold fewer families than the 8 gods."""
-        known = [f.id for f in self.card_set.families]
-        if option == "random":
-            return None
-        if option == "recommended":
-            return tuple(sorted(self.card_set.recommended, key=known.index))
-        unknown = [f for f in option if f not in known]
-        if unknown:
-            raise ConfigError(
-                f"the card set has no families {echo(unknown)} (families: {', '.join(known)})"
-            )
-        return tuple(sorted(option, key=known.index))
+    def blank_state(self) -> BoundElysiumState:
+        """A state of this game before the deal: `new_initial_state` deals it, the codec fills
+        it in from a document."""
+        return BoundElysiumState(self)
 
-    def new_initial_state(self) -> ElysiumState:
-        """Families, draw pile, Pediment, discs, gold, VP, Agora and Oracle (§3)."""
+    def new_initial_state(self) -> BoundElysiumState:
+        """Families, draw pile, Pediment, discs, gold, VP, Agora and Oracle
+        (docs/elysium.md §3)."""
         seed = self.config.master_seed()
         rng = make_rng(seed)
-        state = ElysiumState(self)
-        known = [f.id for f in self.card_set.families]
+        state = self.blank_state()
+        known = self.family_ids
         families = self.families or tuple(
             sorted(rng.sample(known, FAMILIES_IN_PLAY), key=known.index)
         )
@@ -138,33 +140,20 @@ class Elysium(Game):
     def _state_from_json(self, fields: Fields, game: Game) -> ElysiumState:
         """The state of `game` (this game with the document's seed) a document describes."""
         assert isinstance(game, Elysium)
-        return state_from_json(fields, game)
-
-    def play(self, state: ElysiumState, action: Action) -> None:
-        """Answer a state's pending decision with a legal action (`rules.play`)."""
-        rules.play(state, action)  # type: ignore[arg-type]
-
-    def view_of(self, state: ElysiumState, player: PlayerId | None) -> ViewParts:
-        """What a player may see of a state (`views.view`): the same for everyone (§14)."""
-        return views.view(state)
-
-    def explain_illegal_in(self, state: ElysiumState, action: Action) -> str:
-        """Why an action is refused in a state (`views.explain_illegal`)."""
-        return views.explain_illegal(state, action)
+        return codec.state_from_json(fields, game)
 
     def _static_data(self) -> dict[str, Any]:
         """The cards, Quests, Pediment sides, families, tiles and scoring tables."""
-        return views.static_data(self)
+        return present.static_data(self)
 
     def card(self, index: int) -> Card:
         """The card with a given index."""
         return self.card_set.cards[index]
 
     def action_label(self, action: Action) -> str:
-        """An action in plain English with card names (`views.action_label`); the text stays
-        the machine form."""
-        return views.action_label(self, action)
+        """An action in plain English with card names; the text stays the machine form."""
+        return present.action_label(self, action)
 
     def describe_event(self, event: Event) -> str:
         """One event in words."""
-        return text.describe_event(self, event)
+        return present.describe_event(self, event)

@@ -1,4 +1,4 @@
-"""Transfers, Legend identity and bonus tiles (§6, §7)."""
+"""Transfers, Legend identity and bonus tiles (docs/elysium.md §6, §7)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def size(legend: Legend) -> int:
 
 
 def joined_type(t: Tables, legend: Legend, card: int) -> tuple[LegendKind, int] | None:
-    """The (kind, key) a Legend has after `card` joins it, or None if it may not (§6.2)."""
+    """The (kind, key) a Legend has after `card` joins it, or None if it may not
+    (docs/elysium.md §6.2)."""
     kind, key, cards, _ = legend
     level, family = t.level[card], t.family[card]
     if kind is UNDETERMINED:
@@ -45,7 +46,8 @@ def joined_type(t: Tables, legend: Legend, card: int) -> tuple[LegendKind, int] 
 
 
 def citizen_level(t: Tables, legend: Legend) -> int | None:
-    """The level a Citizen stands for in this Legend, or None if it may not join (§6.3)."""
+    """The level a Citizen stands for in this Legend, or None if it may not join
+    (docs/elysium.md §6.3)."""
     kind, key, cards, citizens = legend
     if kind is UNDETERMINED or size(legend) < 2:
         return None
@@ -70,9 +72,9 @@ def _static_discounts(s: ElysiumState, p: PlayerId) -> list[Discount]:
 
 
 def transfer_cost(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool) -> int:
-    """The gold a transfer costs p now (§6.1): the card's level, or the level a Citizen stands
-    for in its Legend, less the matching discounts (and, in the Writing step, those of the
-    Legend powers in p's Domain)."""
+    """The gold a transfer costs p now (docs/elysium.md §6.1): the card's level, or the level a
+    Citizen stands for in its Legend, less the matching discounts (and, in the Writing step, those
+    of the Legend powers in p's Domain)."""
     t = s.game.tables
     citizen = action.card == CITIZEN
     if citizen:
@@ -85,7 +87,8 @@ def transfer_cost(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
 
 
 def transfer_options(s: ElysiumState, p: PlayerId, writing: bool) -> list[ElysiumAction]:
-    """Every (card or a Citizen, destination) pair p can make and pay now (§6.1–§6.3)."""
+    """Every (card or a Citizen, destination) pair p can make and pay now
+    (docs/elysium.md §6.1–§6.3)."""
     t = s.game.tables
     acts = s.game.actions
     gold = s.gold[p]
@@ -165,7 +168,8 @@ def make_transfer(s: ElysiumState, p: PlayerId, action: Transfer, writing: bool)
 
 
 def check_bonus_tiles(s: ElysiumState, p: PlayerId, legend: Legend) -> None:
-    """§7: a completed Family Legend wins a family tile; a larger Level Legend the level tile."""
+    """docs/elysium.md §7: a completed Family Legend wins a family tile; a larger Level Legend the
+    level tile."""
     kind, key = legend.kind, legend.key
     grown = size(legend)
     if kind is FAMILY and grown == FAMILY_MAX:
@@ -184,4 +188,11 @@ def check_bonus_tiles(s: ElysiumState, p: PlayerId, legend: Legend) -> None:
 
 def best_level_legend(s: ElysiumState, p: PlayerId, level: int) -> int:
     """The size of p's largest Level Legend of a level."""
-    return max((size(g) for g in s.elysium[p] if g.kind is LEVEL and g.key == level), default=0)
+    return max(
+        (
+            len(g.cards) + len(g.citizens)
+            for g in s.elysium[p]
+            if g.kind is LEVEL and g.key == level
+        ),
+        default=0,
+    )

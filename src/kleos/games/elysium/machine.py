@@ -4,14 +4,19 @@ cards between the piles and the Domains."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kleos.core.protocol import PlayerId
 from kleos.core.rng import derive_seed, make_rng
 from kleos.games.elysium.actions import ElysiumAction
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.state import ElysiumState
-from kleos.games.elysium.tasks import PLAIN_DECISIONS, Decision, DecisionKind, ResolveEffect
+from kleos.games.elysium.tasks import (
+    PLAIN_DECISIONS,
+    Context,
+    Decision,
+    DecisionKind,
+    ResolveEffect,
+)
 from kleos.games.elysium.vocabulary import ORACLE_SIZE
 
 
@@ -19,7 +24,7 @@ def ask(
     s: ElysiumState,
     kind: DecisionKind,
     player: PlayerId,
-    context: Any,
+    context: Context | None,
     options: Sequence[ElysiumAction],
 ) -> None:
     """Put a decision to a player (answered automatically by `run` if it has one option)."""
@@ -42,7 +47,8 @@ def card_of(s: ElysiumState, card_id: str) -> int:
 
 
 def draw_card(s: ElysiumState) -> int | None:
-    """The top card of the draw pile, reshuffling the discard pile when it is empty (§10)."""
+    """The top card of the draw pile, reshuffling the discard pile when it is empty
+    (docs/elysium.md §10)."""
     if not s.draw and s.discard:
         pile = s.discard
         make_rng(derive_seed(s.chance_seed, s.reshuffles)).shuffle(pile)
@@ -117,7 +123,7 @@ def commit_power(s: ElysiumState, p: PlayerId, card: int) -> None:
 def usable_powers(s: ElysiumState, p: PlayerId, window: str) -> list[int]:
     """p's Domain cards whose Activate or Trigger power can be used now in this window
     ('actions' or 'legends'), ascending: not turned (Activate), still ringed (Trigger), and
-    not arrived during this window (§8.3)."""
+    not arrived during this window (docs/elysium.md §8.3)."""
     t = s.game.tables
     fits, activate = t.fits_window[window], t.activate
     turned, ring, entered, now = s.turned, s.ring, s.entered, s.window
@@ -129,7 +135,7 @@ def usable_powers(s: ElysiumState, p: PlayerId, window: str) -> list[int]:
 
 
 def has_oracle_access(s: ElysiumState, p: PlayerId) -> bool:
-    """Whether p's next card take may come from the Oracle (§9.2)."""
+    """Whether p's next card take may come from the Oracle (docs/elysium.md §9.2)."""
     if s.oracle_once[p]:
         return True
     access = s.game.tables.oracle_access

@@ -1,8 +1,9 @@
-"""The Elysium rules as a task machine: epochs, turns, income, Writing steps (§5, §17).
+"""The Elysium rules as a task machine: epochs, turns, income, Writing steps (docs/elysium.md §5,
+§17).
 
-Pending work lives on `state.stack` as small frozen tasks (`tasks`), each run by the handler of
-its class. `run` pops tasks until one asks a decision; a decision with a single option is
-answered automatically (§17.1). Powers push their effects on the stack, so resolution is
+Pending work lives on `state.stack` as small frozen tasks (`tasks`), each run by the handler of its
+class. `run` pops tasks until one asks a decision; a decision with a single option is answered
+automatically (docs/elysium.md §17.1). Powers push their effects on the stack, so resolution is
 depth-first.
 """
 
@@ -70,12 +71,17 @@ from kleos.games.elysium.tasks import (
     EleusisStep,
     EndEpoch,
     EndTurn,
+    Offer,
+    Order,
     ResolveEffect,
     StartEpoch,
     StartPhase3,
     StartTurn,
     StartWriting,
+    Steal,
+    Swap,
     Task,
+    Transfers,
 )
 from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, EPOCHS, TURNS_PER_EPOCH
 
@@ -96,7 +102,7 @@ def play(s: ElysiumState, action: ElysiumAction) -> None:
 
 def run(s: ElysiumState) -> None:
     """Run automatic steps until a decision with two or more options is pending, or the game
-    is over; a decision with one option is answered at once (§17.1)."""
+    is over; a decision with one option is answered at once (docs/elysium.md §17.1)."""
     stack = s.stack
     while True:
         if s.decision is not None:
@@ -123,7 +129,8 @@ def answer(s: ElysiumState, action: ElysiumAction) -> None:
 
 
 def start_game(s: ElysiumState, families: tuple[str, ...], rng: random.Random) -> None:
-    """§3: draw pile, Pediment side, first player and discs, VP by disc, Agora, Oracle."""
+    """docs/elysium.md §3: draw pile, Pediment side, first player and discs, VP by disc, Agora,
+    Oracle."""
     game = s.game
     n = game.players
     s.families = families
@@ -144,7 +151,7 @@ def start_game(s: ElysiumState, families: tuple[str, ...], rng: random.Random) -
 
 
 def start_epoch(s: ElysiumState, task: StartEpoch) -> None:
-    """Phase I (epochs 2–5), then the first turn of Phase II (§5.1)."""
+    """Phase I (epochs 2–5), then the first turn of Phase II (docs/elysium.md §5.1)."""
     if s.epoch > 1:
         s.discard.extend(s.agora)
         s.agora = []
@@ -161,7 +168,7 @@ def start_epoch(s: ElysiumState, task: StartEpoch) -> None:
 
 
 def end_epoch(s: ElysiumState, task: EndEpoch) -> None:
-    """Phase IV (§5.4), or the end of the game after epoch 5."""
+    """Phase IV (docs/elysium.md §5.4), or the end of the game after epoch 5."""
     if s.epoch == EPOCHS:
         s.phase = "over"
         s._outcome = final_outcome(s)
@@ -189,7 +196,7 @@ def end_epoch(s: ElysiumState, task: EndEpoch) -> None:
 
 
 def eligible_cards(s: ElysiumState, p: PlayerId) -> list[int]:
-    """The cards p may take now (§5.2.3), by card index."""
+    """The cards p may take now (docs/elysium.md §5.2.3), by card index."""
     t = s.game.tables
     mask = s.columns[p]
     ignore = s.ignore[p] > 0
@@ -210,7 +217,8 @@ def eligible_quests(s: ElysiumState, p: PlayerId) -> list[int]:
 
 
 def turn_options(s: ElysiumState, p: PlayerId) -> list[ElysiumAction]:
-    """The `turn` decision (§17.3): powers, then takes; a Citizen or a pass as the rules allow."""
+    """The `turn` decision (docs/elysium.md §17.3): powers, then takes; a Citizen or a pass as the
+    rules allow."""
     acts = s.game.actions
     options: list[ElysiumAction] = [acts.use[c] for c in usable_powers(s, p, "actions")]
     cards = eligible_cards(s, p) if s.card_takes[p] < CARDS_PER_EPOCH else []
@@ -236,8 +244,8 @@ def ask_turn(s: ElysiumState, task: AskTurn) -> None:
     ask(s, TURN, task.player, None, turn_options(s, task.player))
 
 
-def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
-    """Use a power, take a card, a Quest or a Citizen, or pass (§5.2.4)."""
+def answer_turn(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
+    """Use a power, take a card, a Quest or a Citizen, or pass (docs/elysium.md §5.2.4)."""
     cls = action.__class__
     if cls is UsePower:
         assert isinstance(action, UsePower)
@@ -284,7 +292,8 @@ def answer_turn(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumActio
 
 
 def dismiss_step(s: ElysiumState, task: DismissStep) -> None:
-    """§5.2.4 step 4: a pending keep_column, else no column left, else the choice."""
+    """docs/elysium.md §5.2.4 step 4: a pending keep_column, else no column left, else the
+    choice."""
     p = task.player
     if s.keep[p]:
         s.keep[p] = 0
@@ -293,7 +302,7 @@ def dismiss_step(s: ElysiumState, task: DismissStep) -> None:
         ask(s, DISMISS_COLUMN, p, None, s.game.actions.dismissals[s.columns[p]])
 
 
-def answer_dismiss(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+def answer_dismiss(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
     """Dismiss a column until Phase IV."""
     assert isinstance(action, Dismiss)
     s.columns[p] &= ~(1 << COLUMNS.index(action.column))
@@ -315,7 +324,8 @@ def end_turn(s: ElysiumState, task: EndTurn) -> None:
 
 
 def start_phase3(s: ElysiumState, task: StartPhase3) -> None:
-    """Incomplete Quests, disc reassignment, income; then Eleusis and Writing steps (§5.3)."""
+    """Incomplete Quests, disc reassignment, income; then Eleusis and Writing steps
+    (docs/elysium.md §5.3)."""
     game = s.game
     for p in range(game.players):
         if s.quest[p] == NO_QUEST:
@@ -362,21 +372,22 @@ def ask_order(s: ElysiumState, task: AskOrder) -> None:
     if task.remaining:
         resolve = s.game.actions.resolve
         options = [resolve[c] for c in task.remaining]
-        ask(s, task.kind, task.player, task.remaining, options)
+        ask(s, task.kind, task.player, Order(task.remaining), options)
 
 
-def answer_order(s: ElysiumState, p: PlayerId, remaining: Any, action: ElysiumAction) -> None:
+def answer_order(s: ElysiumState, p: PlayerId, context: Order, action: ElysiumAction) -> None:
     """Resolve the chosen card's power, then ask again for the rest."""
     card = card_of(s, action.card)  # type: ignore[union-attr]
     eleusis = s.game.tables.power[card] == "eleusis"
     kind = DecisionKind.ORDER_ELEUSIS if eleusis else DecisionKind.ORDER_HOOK
-    s.stack.append(AskOrder(p, kind, tuple(c for c in remaining if c != card)))
+    s.stack.append(AskOrder(p, kind, tuple(c for c in context.remaining if c != card)))
     s.emit("power", player=p, card=action.card)  # type: ignore[union-attr]
     push_effects(s, p, card, s.game.tables.effects[card])
 
 
 def start_writing(s: ElysiumState, task: StartWriting) -> None:
-    """§5.3.3: the allowance is fixed, then Legend start-of-step effects by card id."""
+    """docs/elysium.md §5.3.3: the allowance is fixed, then Legend start-of-step effects by card
+    id."""
     p = task.player
     game = s.game
     t = game.tables
@@ -405,7 +416,7 @@ def ask_write(s: ElysiumState, task: AskWrite) -> None:
     ask(s, WRITE, p, None, options)
 
 
-def answer_write(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+def answer_write(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
     """Use a power, transfer, or end the Writing step."""
     if isinstance(action, UsePower):
         s.stack.append(ASK_WRITE[p])
@@ -434,10 +445,10 @@ def ask_gift(s: ElysiumState, task: AskGift) -> None:
     """An opponent chooses one of the two gifts of a share_gift."""
     gifts = s.game.actions.gift
     options = list(dict.fromkeys(gifts[(g.resource, g.n)] for g in task.effect.gifts))
-    ask(s, DecisionKind.GIFT_CHOICE, task.player, task.effect, options)
+    ask(s, DecisionKind.GIFT_CHOICE, task.player, Offer(task.effect), options)
 
 
-def answer_gift(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
+def answer_gift(s: ElysiumState, q: PlayerId, context: Offer, action: ElysiumAction) -> None:
     """The opponent gains the chosen gift."""
     assert isinstance(action, Gift)
     gain(s, q, action.resource, action.n)
@@ -445,17 +456,18 @@ def answer_gift(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction
 
 
 def ask_attack(s: ElysiumState, task: AskAttack) -> None:
-    """An opponent pays one option of an opponents_lose (§12 #6), unless immune or unable."""
+    """An opponent pays one option of an opponents_lose (docs/elysium.md §12 #6), unless immune or
+    unable."""
     q = task.player
     if immune(s, q):
         s.emit("immune", player=q)
         return
     options = attack_options(s, q, task.effect)
     if options:
-        ask(s, DecisionKind.ATTACK_PAYMENT, q, task.effect, options)
+        ask(s, DecisionKind.ATTACK_PAYMENT, q, Offer(task.effect), options)
 
 
-def answer_attack(s: ElysiumState, q: PlayerId, effect: Any, action: ElysiumAction) -> None:
+def answer_attack(s: ElysiumState, q: PlayerId, context: Offer, action: ElysiumAction) -> None:
     """Lose the resource (all there is when payable in part), or discard the card."""
     if isinstance(action, Pay):
         lost = lose(s, q, action.resource, action.n)
@@ -477,35 +489,38 @@ def ask_immediate(s: ElysiumState, task: AskImmediate) -> None:
     """One `immediate_transfer_choice`: a payable transfer or stop."""
     p = task.player
     options = [*transfer_options(s, p, writing=False), s.game.actions.stop]
-    ask(s, DecisionKind.IMMEDIATE_TRANSFER_CHOICE, p, task.left, options)
+    ask(s, DecisionKind.IMMEDIATE_TRANSFER_CHOICE, p, Transfers(task.left), options)
 
 
-def answer_immediate(s: ElysiumState, p: PlayerId, left: Any, action: ElysiumAction) -> None:
+def answer_immediate(
+    s: ElysiumState, p: PlayerId, context: Transfers, action: ElysiumAction
+) -> None:
     """Make the transfer (and offer the next, up to n), or stop."""
     if isinstance(action, Transfer):
         make_transfer(s, p, action, writing=False)
+        left = context.left
         if left > 1:
             s.stack.append(AskImmediate(p, left - 1))
 
 
-def answer_copy(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+def answer_copy(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
     """Resolve the target's effects as p's own one-shot power."""
     card = card_of(s, action.card)  # type: ignore[union-attr]
     s.emit("copy", player=p, card=action.card)  # type: ignore[union-attr]
     push_effects(s, p, card, s.game.tables.effects[card])
 
 
-def answer_steal(s: ElysiumState, p: PlayerId, n: Any, action: ElysiumAction) -> None:
-    """Take up to n gold from the chosen opponent."""
+def answer_steal(s: ElysiumState, p: PlayerId, context: Steal, action: ElysiumAction) -> None:
+    """Take up to the context's gold from the chosen opponent."""
     assert isinstance(action, StealFrom)
     q = action.seat - 1
-    amount = min(n, s.gold[q])
+    amount = min(context.gold, s.gold[q])
     s.gold[q] -= amount
     s.gold[p] += amount
     s.emit("steal", player=p, victim=q, n=amount)
 
 
-def answer_oracle_free(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+def answer_oracle_free(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
     """The Oracle card joins p's Domain as an extra card."""
     card = card_of(s, action.card)  # type: ignore[union-attr]
     s.oracle.remove(card)
@@ -513,18 +528,19 @@ def answer_oracle_free(s: ElysiumState, p: PlayerId, context: Any, action: Elysi
     enter_domain(s, p, card)
 
 
-def answer_swap_choice(s: ElysiumState, p: PlayerId, context: Any, action: ElysiumAction) -> None:
+def answer_swap_choice(s: ElysiumState, p: PlayerId, context: None, action: ElysiumAction) -> None:
     """Name the Agora card to swap out, then choose the Oracle card (`oracle_swap_target`); or
     decline the swap."""
     if isinstance(action, SwapOut):
         swap_in = s.game.actions.swap_in
         options = [swap_in[o] for o in sorted(s.oracle)]
-        ask(s, DecisionKind.ORACLE_SWAP_TARGET, p, card_of(s, action.card), options)
+        ask(s, DecisionKind.ORACLE_SWAP_TARGET, p, Swap(card_of(s, action.card)), options)
 
 
-def answer_swap_target(s: ElysiumState, p: PlayerId, agora: Any, action: ElysiumAction) -> None:
+def answer_swap_target(s: ElysiumState, p: PlayerId, context: Swap, action: ElysiumAction) -> None:
     """Exchange the Agora card named before with the chosen Oracle card."""
     assert isinstance(action, SwapIn)
+    agora = context.agora_card
     oracle = card_of(s, action.card)
     s.agora[s.agora.index(agora)] = oracle
     s.oracle[s.oracle.index(oracle)] = agora
@@ -564,4 +580,5 @@ ANSWERS: dict[DecisionKind, Callable[[ElysiumState, PlayerId, Any, ElysiumAction
     DecisionKind.GIFT_CHOICE: answer_gift,
     DecisionKind.ATTACK_PAYMENT: answer_attack,
 }
-"""How each kind of decision is answered: (state, decider, context, action)."""
+"""How each kind of decision is answered: (state, decider, context, action), the context of
+the kind's class (`tasks.CONTEXTS`) or None; the table holds them all, so it types it `Any`."""

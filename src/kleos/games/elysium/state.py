@@ -1,23 +1,26 @@
-"""An Elysium position: plain lists and tuples, a task stack and the pending decision, and
-the resampling of what nobody sees."""
+"""An Elysium position as plain data: lists and tuples, a task stack and the pending decision,
+the queries that only read them, and the resampling of what nobody sees.
+
+The moves and the words are not here: the game's bound state class (`game.BoundElysiumState`)
+adds them, calling `rules`, `present` and `codec` directly."""
 
 from __future__ import annotations
 
 import random
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from kleos.core.errors import IllegalActionError
-from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
+from kleos.core.protocol import Outcome, PlayerId, State
 from kleos.games.elysium.actions import ElysiumAction
-from kleos.games.elysium.tasks import Decision, Task
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
+    from kleos.games.elysium.tasks import Decision, Task
 
 
 class LegendKind(IntEnum):
-    """A Legend's type (§6.2), fixed by its second card."""
+    """A Legend's type (docs/elysium.md §6.2), fixed by its second card."""
 
     UNDETERMINED = 0
     FAMILY = 1
@@ -29,7 +32,7 @@ UNDETERMINED, FAMILY, LEVEL = LegendKind
 
 
 class Legend(NamedTuple):
-    """A group of cards in an Elysium (§6.2)."""
+    """A group of cards in an Elysium (docs/elysium.md §6.2)."""
 
     kind: LegendKind
     key: int
@@ -41,7 +44,7 @@ class Legend(NamedTuple):
 
 
 class Discount(NamedTuple):
-    """A pending one-shot `transfer_discount` (§12 #12)."""
+    """A pending one-shot `transfer_discount` (docs/elysium.md §12 #12)."""
 
     n: int
     levels: frozenset[int]
@@ -59,7 +62,8 @@ ALL_COLUMNS = 0b1111
 
 class ElysiumState(State):
     """A position of Elysium: plain data. Tuples inside lists are shared copy-on-write, so
-    `clone` is cheap. The transitions are `rules`, the views `views`; the game hands them out."""
+    `clone` is cheap. Abstract: the game makes only its bound states (`game.BoundElysiumState`),
+    whose moves are `rules`, whose views and words are `present` and whose JSON is `codec`."""
 
     __slots__ = (
         "_outcome",
@@ -110,6 +114,9 @@ class ElysiumState(State):
         "window",
         "writer",
     )
+
+    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "citizen_handle")
+    """Copy-on-write containers a clone shares: the rules replace them, never change them."""
 
     game: Elysium
 
@@ -190,7 +197,7 @@ class ElysiumState(State):
         return self._outcome is not None
 
     def outcome(self) -> Outcome:
-        """The final scores, winners (place 1) and each player's breakdown (§11)."""
+        """The final scores, winners (place 1) and each player's breakdown (docs/elysium.md §11)."""
         if self._outcome is None:
             raise IllegalActionError("the game is not over yet, so it has no outcome")
         return self._outcome
@@ -199,15 +206,13 @@ class ElysiumState(State):
         """The options of the pending decision, in canonical order."""
         return self.options
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Answer the pending decision, then run everything automatic up to the next one."""
-        self.game.play(self, action)
-
-    # ------------------------------------------------------------ copies, views
+    # ----------------------------------------------------------------- copies
 
     def clone(self) -> ElysiumState:
-        """An independent copy (tuples inside the lists are shared: they are never mutated)."""
-        new = ElysiumState.__new__(ElysiumState)
+        """An independent copy of the same (bound) class; tuples inside the lists are shared:
+        they are never mutated."""
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new._events = None
         new.epoch = self.epoch
@@ -296,21 +301,18 @@ class ElysiumState(State):
         new.chance_seed = rng.getrandbits(63)
         return new
 
-    def _to_json(self) -> dict[str, Any]:
-        """The state's own fields as JSON data, hidden parts included (`codec`)."""
-        from kleos.games.elysium.codec import state_to_json  # noqa: PLC0415 - it imports this module
-
-        return state_to_json(self)
-
-    def _view(self, player: PlayerId | None) -> ViewParts:
-        """What everyone may see (§14): the same for every player and for spectators."""
-        return self.game.view_of(self, player)
-
-    def _explain_illegal(self, action: Action) -> str:
-        """Why an action is refused, in words."""
-        return self.game.explain_illegal_in(self, action)
-
     def __repr__(self) -> str:
         return (
             f"<ElysiumState {self.game.players}p epoch={self.epoch} decider={self.current_player}>"
         )
+
+
+def history(s: ElysiumState) -> list[list[Any]]:
+    """Every decision made so far: [player, action text], oldest first."""
+    entries = []
+    node = s.history
+    while node is not None:
+        node, player, action = node
+        entries.append([player, str(action)])
+    entries.reverse()
+    return entries

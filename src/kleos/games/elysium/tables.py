@@ -1,18 +1,23 @@
-"""Per-card facts of a card set that the engine reads on its hot path, built once per set."""
+"""The static tables the engine reads on its hot path: per card of a card set (`Tables`, built
+once per set) and per config (`ConfigTables`: the Quest tiles, the families, the Agora's size,
+built once per card set, player count and families option). The game holds both."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kleos.games.elysium.cards import CardSet, Effect, per_card_set
+from kleos.core.errors import ConfigError
+from kleos.core.inputs import echo
+from kleos.games.elysium.actions import TakeQuest, action_table
+from kleos.games.elysium.cards import CardSet, Effect, Quest, per_card_set
 from kleos.games.elysium.vocabulary import BLACK, COLUMNS
 
 MODIFIERS = ("extra_transfer", "transfer_discount", "per_transfer_gain")
-"""Primitives that a Legend power applies as a static modifier (§8.8)."""
+"""Primitives that a Legend power applies as a static modifier (docs/elysium.md §8.8)."""
 
 
 def condition_table(condition: Sequence[str], black_allowed: bool) -> int:
-    """Bit m is set when a board with column set m meets the condition (§5.2.2).
+    """Bit m is set when a board with column set m meets the condition (docs/elysium.md §5.2.2).
 
     With `black_allowed` (treat_circle_black), one coloured circle may count as black.
     """
@@ -44,7 +49,7 @@ class Tables:
         self.design_bit = [1 << c.design.index for c in all_cards]
         ranked = sorted(range(len(all_cards)), key=lambda i: all_cards[i].id)
         self.id_rank = [0] * len(all_cards)
-        """Each card's place in ascending card-id order (§11, §16 #28)."""
+        """Each card's place in ascending card-id order (docs/elysium.md §11, §16 #28)."""
         for rank, i in enumerate(ranked):
             self.id_rank[i] = rank
         self.power = [c.design.power for c in all_cards]
@@ -57,7 +62,8 @@ class Tables:
             ]
             for window in ("actions", "legends")
         }
-        """Per window, whether each card's power is an Activate or Trigger for it (§8.3)."""
+        """Per window, whether each card's power is an Activate or Trigger for it
+        (docs/elysium.md §8.3)."""
         self.effects = [c.design.effects for c in all_cards]
         self.cond = [condition_table(c.condition, False) for c in all_cards]
         self.cond_black = [condition_table(c.condition, True) for c in all_cards]
@@ -95,3 +101,58 @@ class Tables:
 def tables_for(cards: CardSet) -> Tables:
     """The tables of a card set, built once per set."""
     return Tables(cards)
+
+
+class ConfigTables:
+    """What a config (card set, players, families option) fixes before the deal."""
+
+    def __init__(self, cards: CardSet, players: int, families: str | tuple[str, ...]) -> None:
+        self.family_ids = tuple(f.id for f in cards.families)
+        """The families of the card set, in set order (a family index is its place here)."""
+        self.families = families_in_play(cards, families)
+        """The families in play when the config fixes them; None: drawn at set-up."""
+        self.quests = quest_tiles(cards, players)
+        """The Quest tiles of this player count, by number (a Quest index is its place here)."""
+        self.quest_index = {q.id: i for i, q in enumerate(self.quests)}
+        self.quest_column = {
+            side: tuple(1 << COLUMNS.index(colours[q.number - 1]) for q in self.quests)
+            for side, colours in cards.pediments.items()
+        }
+        """Per Pediment side, the column bit each Quest tile needs (docs/elysium.md §4.2,
+        §5.2.3)."""
+        quest_action = action_table(cards).quest
+        self.quest_actions: tuple[TakeQuest, ...] = tuple(quest_action[q.id] for q in self.quests)
+        """The take of each Quest tile, by Quest index."""
+        self.agora_size = 1 + 3 * players
+        """The cards Phase I fills the Agora to (docs/elysium.md §3, §5.1)."""
+
+
+@per_card_set
+def quest_tiles(cards: CardSet, players: int) -> tuple[Quest, ...]:
+    """The Quest tiles of a player count, by number."""
+    return tuple(sorted((q for q in cards.quests if players in q.players), key=lambda q: q.number))
+
+
+def families_in_play(cards: CardSet, option: str | tuple[str, ...]) -> tuple[str, ...] | None:
+    """The families in play that the `families` option fixes, in card-set order, or None to
+    draw them at set-up. The spec has checked the option; a card set may hold fewer families
+    than the 8 gods, and then a `ConfigError` names those it lacks."""
+    known = [f.id for f in cards.families]
+    if option == "random":
+        return None
+    if option == "recommended":
+        return tuple(sorted(cards.recommended, key=known.index))
+    unknown = [f for f in option if f not in known]
+    if unknown:
+        raise ConfigError(
+            f"the card set has no families {echo(unknown)} (families: {', '.join(known)})"
+        )
+    return tuple(sorted(option, key=known.index))
+
+
+@per_card_set
+def config_tables_for(
+    cards: CardSet, players: int, families: str | tuple[str, ...]
+) -> ConfigTables:
+    """The tables of a config, built once per card set, player count and families option."""
+    return ConfigTables(cards, players, families)

@@ -1,11 +1,12 @@
 """The pending work on an Elysium state's stack and the decision it asks: one small frozen
-class per kind of task (the rules run each by its class), and the kinds of decision (§17.3)."""
+class per kind of task (the rules run each by its class), and the kinds of decision
+(docs/elysium.md §17.3)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import Effect
@@ -13,7 +14,8 @@ from kleos.games.elysium.vocabulary import MAX_PLAYERS
 
 
 class DecisionKind(IntEnum):
-    """The decisions of §17.3; a kind's name in lower case is the spec's name of it."""
+    """The decisions of docs/elysium.md §17.3; a kind's name in lower case is the spec's name of
+    it."""
 
     TURN = 0
     ORDER_HOOK = 1
@@ -26,9 +28,9 @@ class DecisionKind(IntEnum):
     ORACLE_FREE_CARD = 8
     ORACLE_SWAP_CHOICE = 9
     ORACLE_SWAP_TARGET = 10
-    """Not in §17.3: the second half of the swap decision (the Oracle card), asked of the same
-    player after `oracle_swap_choice` named the Agora card, so that a swap needs two small
-    choices rather than one among every pair."""
+    """Not in docs/elysium.md §17.3: the second half of the swap decision (the Oracle card), asked
+    of the same player after `oracle_swap_choice` named the Agora card, so that a swap needs two
+    small choices rather than one among every pair."""
     GIFT_CHOICE = 11
     ATTACK_PAYMENT = 12
 
@@ -38,21 +40,68 @@ class DecisionKind(IntEnum):
         return self.name.lower()
 
 
+class Order(NamedTuple):
+    """The context of `order_hook` and `order_eleusis`."""
+
+    remaining: tuple[int, ...]
+    """The cards not yet resolved, ascending."""
+
+
+class Transfers(NamedTuple):
+    """The context of `immediate_transfer_choice`."""
+
+    left: int
+    """The transfers still allowed, this one included."""
+
+
+class Steal(NamedTuple):
+    """The context of `steal_target`."""
+
+    gold: int
+    """The most gold the victim loses."""
+
+
+class Swap(NamedTuple):
+    """The context of `oracle_swap_target`."""
+
+    agora_card: int
+    """The Agora card going to the Oracle, named by `oracle_swap_choice`."""
+
+
+class Offer(NamedTuple):
+    """The context of `gift_choice` and `attack_payment`."""
+
+    effect: Effect
+    """The `share_gift` or `opponents_lose` whose gifts or options are offered."""
+
+
+Context = Order | Transfers | Steal | Swap | Offer
+"""What the answer to a decision needs besides the action: one small class per kind of
+decision that has one (each with one field, named as in a state's JSON document)."""
+CONTEXTS: dict[DecisionKind, type[Context]] = {
+    DecisionKind.ORDER_HOOK: Order,
+    DecisionKind.ORDER_ELEUSIS: Order,
+    DecisionKind.IMMEDIATE_TRANSFER_CHOICE: Transfers,
+    DecisionKind.STEAL_TARGET: Steal,
+    DecisionKind.ORACLE_SWAP_TARGET: Swap,
+    DecisionKind.GIFT_CHOICE: Offer,
+    DecisionKind.ATTACK_PAYMENT: Offer,
+}
+"""The context of each kind of decision that has one (the others have None)."""
+
+
 class Decision(NamedTuple):
     """The decision now asked, and of whom."""
 
     kind: DecisionKind
     player: PlayerId
-    context: Any
-    """What the answer needs besides the action: the cards left to order (order_hook,
-    order_eleusis), the transfers left (immediate_transfer_choice), the gold to steal
-    (steal_target), the Agora card going out (oracle_swap_target), the effect (gift_choice,
-    attack_payment); None for the others."""
+    context: Context | None
+    """What the answer needs besides the action (`CONTEXTS`); None for the other kinds."""
 
 
 @dataclass(frozen=True, slots=True)
 class StartEpoch:
-    """Phase I (epochs 2–5), then the first turn of Phase II (§5.1)."""
+    """Phase I (epochs 2–5), then the first turn of Phase II (docs/elysium.md §5.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +120,7 @@ class AskTurn:
 
 @dataclass(frozen=True, slots=True)
 class DismissStep:
-    """§5.2.4 step 4, after the take has resolved completely."""
+    """docs/elysium.md §5.2.4 step 4, after the take has resolved completely."""
 
     player: PlayerId
 
@@ -85,7 +134,8 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class StartPhase3:
-    """Incomplete Quests, disc reassignment and income; then Eleusis and Writing (§5.3)."""
+    """Incomplete Quests, disc reassignment and income; then Eleusis and Writing
+    (docs/elysium.md §5.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +157,8 @@ class AskOrder:
 
 @dataclass(frozen=True, slots=True)
 class StartWriting:
-    """A Writing step begins: the allowance, then Legend start-of-step effects (§5.3.3)."""
+    """A Writing step begins: the allowance, then Legend start-of-step effects
+    (docs/elysium.md §5.3.3)."""
 
     player: PlayerId
 
@@ -121,7 +172,7 @@ class AskWrite:
 
 @dataclass(frozen=True, slots=True)
 class EndEpoch:
-    """Phase IV (§5.4), or the end of the game after epoch 5."""
+    """Phase IV (docs/elysium.md §5.4), or the end of the game after epoch 5."""
 
 
 @dataclass(frozen=True, slots=True)

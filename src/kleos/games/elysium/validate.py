@@ -92,7 +92,8 @@ SIGNATURES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "oracle_swap": ({}, _ONE_SHOT),
     "copy_power": ({"kinds": "kinds", "max_level": "level"}, _ONE_SHOT),
 }
-"""Each primitive's parameters (name -> kind) and the power types it is allowed in (§12)."""
+"""Each primitive's parameters (name -> kind) and the power types it is allowed in
+(docs/elysium.md §12)."""
 
 ORACLE_OPS = ("oracle_access", "oracle_take_free", "oracle_swap")
 DESIGN_FIELDS = (

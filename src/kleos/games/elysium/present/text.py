@@ -1,4 +1,4 @@
-"""Elysium told in words: events, cards and the score breakdown."""
+"""Elysium told in words: cards, events and the score breakdown."""
 
 from __future__ import annotations
 

@@ -1,12 +1,15 @@
-"""Elysium heuristics: a position evaluation and a fast rollout policy for search agents.
+"""Elysium's heuristics for search agents (`Heuristics`): a position evaluation and a fast
+rollout policy.
 
 `evaluate(state, player)` forecasts every player's final score from the current position and
 returns the player's forecast lead over the best opponent, plus 100 times a logistic estimate
 of the chance that the lead holds, its spread shrinking as the game goes on (a finished game is
 worth its real outcome: 100 per win share, plus the final lead). A forecast is:
 
-- what is already won: VP tokens, bonus tiles held, the VP of the Legends as they stand, the
-  Citizen penalty, Chronos cards in the Domain (read now) and the Ares ranking of today's PP;
+- what is already won, scored by the final scoring's own functions (`scoring`) as if the game
+  ended now: VP tokens, bonus tiles held, the VP of the Legends as they stand, the Citizen
+  penalty, Chronos cards in the Domain (read now; their PP at a power's worth) and the Ares
+  ranking of today's PP;
 - the Quest income still due this epoch (VP, and gold at its worth); a player still after a
   Quest expects one of the tiles their columns allow, if the rivals still after one leave it,
   else the Incomplete Quest;
@@ -49,9 +52,16 @@ from kleos.games.elysium.actions import (
     UsePower,
 )
 from kleos.games.elysium.cards import CardSet, Effect, per_card_set
-from kleos.games.elysium.effects import counter
+from kleos.games.elysium.legends import best_level_legend
 from kleos.games.elysium.rules import eligible_cards, eligible_quests
-from kleos.games.elysium.scoring import ares_vp
+from kleos.games.elysium.scoring import (
+    ares_ranking,
+    chronos,
+    citizens_vp,
+    legend_size_vp,
+    legends_vp,
+    tiles_vp,
+)
 from kleos.games.elysium.state import (
     FAMILY,
     INCOMPLETE,
@@ -62,7 +72,7 @@ from kleos.games.elysium.state import (
     Legend,
 )
 from kleos.games.elysium.tasks import DecisionKind
-from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, EPOCHS
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, EPOCHS, FAMILY_MAX, LEVEL_MAX
 from kleos.games.evaluation import final_value, lead_value
 
 LEAD_SCALE_END = 2.0
@@ -130,10 +140,9 @@ class _Tables:
     whether that use comes back every epoch."""
 
     def __init__(self, cards: CardSet, ares: bool) -> None:
-        self.family_vp = tuple(cards.family_legend_vp.get(k, 0) for k in range(4))
-        self.level_vp = tuple(cards.level_legend_vp.get(k, 0) for k in range(6))
-        self.penalty = -cards.citizen_penalty_vp
-        self.family_tiles = len(cards.family_bonus_vp)
+        self.family_vp = tuple(legend_size_vp(cards, FAMILY, k) for k in range(FAMILY_MAX + 1))
+        self.level_vp = tuple(legend_size_vp(cards, LEVEL, k) for k in range(LEVEL_MAX + 1))
+        """The VP of a Family and of a Level Legend by size (`scoring`)."""
         worth: list[float] = []
         repeats: list[bool] = []
         for card in cards.cards:
@@ -161,17 +170,8 @@ def _level_tile(s: ElysiumState, p: PlayerId, level: int, grown: int) -> float:
     holder = s.level_tiles[level]
     if holder == p or grown < 2:
         return 0.0
-    if holder >= 0:
-        best = max(
-            (
-                len(g.cards) + len(g.citizens)
-                for g in s.elysium[holder]
-                if g.kind is LEVEL and g.key == level
-            ),
-            default=0,
-        )
-        if grown <= best:
-            return 0.0
+    if holder >= 0 and grown <= best_level_legend(s, holder, level):
+        return 0.0
     return float(s.game.card_set.level_bonus_vp[level])
 
 
@@ -251,43 +251,58 @@ def _expected_quest(s: ElysiumState, p: PlayerId) -> tuple[float, float, float]:
 
 def _forecast(s: ElysiumState, p: PlayerId, ares_now: list[int]) -> float:
     """Player p's forecast final score (see the module docstring)."""
+    value, penalty = _won(s, p, ares_now[p])
+    value, gold, allowance = _this_epoch(s, p, value)
+    final = s.epoch == EPOCHS and s.step_done[p]
+    value += (GOLD_END if final else GOLD) * gold
+    if final:
+        return value
+    h = _tables(s.game.card_set, s.ares)
+    if s.epoch < EPOCHS:
+        # Legends with room can still grow with the cards of later epochs.
+        for kind, _, real, citizens in s.elysium[p]:
+            if kind == UNDETERMINED:
+                value += OPEN_SEED
+            elif len(real) + len(citizens) < (FAMILY_MAX if kind == FAMILY else LEVEL_MAX):
+                value += OPEN_GROWTH
+    keep, options = _domain_uses(s, h, p, penalty)
+    value += keep
+    if options:
+        options.sort(reverse=True)
+        budget = gold
+        slots = allowance
+        later = LATER if s.epoch < EPOCHS else 0.0
+        for net, cost in options:
+            if slots > 0 and cost <= budget:
+                value += NOW * net
+                slots -= 1
+                budget -= cost
+            else:
+                value += later * net
+    return value
+
+
+def _won(s: ElysiumState, p: PlayerId, ares: int) -> tuple[float, int]:
+    """What p has won so far, scored by the final scoring's rules (`scoring`) as if the game
+    ended now, with `ares`, p's VP from today's Ares ranking, and the PP of p's Chronos cards
+    at their worth in powers; and the VP a Citizen joining a Legend would cost p."""
+    cards = s.game.card_set
+    chronos_vp, chronos_pp, no_penalty = chronos(s, p)
+    family_tiles, level_tiles = tiles_vp(s, p)
+    legends, citizens = legends_vp(s, p)
+    won = s.vp[p] + ares + family_tiles + level_tiles + chronos_vp + legends
+    won += citizens_vp(cards, citizens, no_penalty)
+    value = float(won) + PP * chronos_pp if chronos_pp else float(won)
+    return value, -citizens_vp(cards, 1, no_penalty)
+
+
+def _this_epoch(s: ElysiumState, p: PlayerId, value: float) -> tuple[float, float, int]:
+    """`value` with what this epoch still brings p in Phase II (the cards p may still take,
+    the Quest income due), p's gold by then, and the transfers left to p this epoch."""
     game = s.game
-    cards = game.card_set
-    t = game.tables
-    epoch = s.epoch
-    value = float(s.vp[p] + ares_now[p])
-    # Bonus tiles held.
-    for holders in s.family_tiles:
-        for rank, holder in enumerate(holders, 1):
-            if holder == p:
-                value += cards.family_bonus_vp[rank]
-    for level in (1, 2, 3):
-        if s.level_tiles[level] == p:
-            value += cards.level_bonus_vp[level]
-    # Legends as they stand, and Chronos cards read now.
-    no_penalty = False
-    domain = s.domain[p]
-    for c in domain:
-        if t.power[c] == "chronos":
-            for e in t.effects[c]:
-                if e.op == "citizen_no_penalty":
-                    no_penalty = True
-                elif e.op == "gain_per":
-                    amount = e.n * counter(s, p, e.counter)
-                    value += amount if e.resource == "vp" else PP * amount
-    h = _tables(cards, s.ares)
-    penalty = 0 if no_penalty else h.penalty
-    legends = s.elysium[p]
-    for kind, _, real, citizens in legends:
-        size = len(real) + len(citizens)
-        value += (h.family_vp if kind == FAMILY else h.level_vp)[size] if size >= 2 else 0
-        value -= penalty * len(citizens)
-    # What this epoch still brings: Quest income, this epoch's transfers and gold.
-    last_epoch = epoch == EPOCHS
-    done = s.step_done[p]
     quest = s.quest[p]
     expected = _expected_quest(s, p) if quest == NO_QUEST else (0.0, 0.0, 0.0)
-    if done:
+    if s.step_done[p]:
         allowance = 0
     elif s.writer == p:
         allowance = s.allowance
@@ -295,10 +310,11 @@ def _forecast(s: ElysiumState, p: PlayerId, ares_now: list[int]) -> float:
         if quest == NO_QUEST:
             lyres = expected[2]
         elif quest == INCOMPLETE:
-            lyres = cards.incomplete.lyres
+            lyres = game.card_set.incomplete.lyres
         else:
             lyres = game.quests[quest].lyres
-        allowance = int(lyres) + s.extra[p] + sum(t.legend_extra[c] for c in domain)
+        extra = game.tables.legend_extra
+        allowance = int(lyres) + s.extra[p] + sum(extra[c] for c in s.domain[p])
     gold = float(s.gold[p])
     if s.phase == "actions":
         need = CARDS_PER_EPOCH - s.card_takes[p]
@@ -312,25 +328,23 @@ def _forecast(s: ElysiumState, p: PlayerId, ares_now: list[int]) -> float:
             value += tile.vp
             gold += tile.gold
         else:
-            gold += cards.incomplete.gold
-    future_epochs = EPOCHS - epoch
-    final = last_epoch and done
-    gold_worth = GOLD_END if final else GOLD
-    value += gold_worth * gold
-    if final:
-        return value
-    if future_epochs:
-        # Legends with room can still grow with the cards of later epochs.
-        for kind, _, real, citizens in legends:
-            size = len(real) + len(citizens)
-            if kind == UNDETERMINED:
-                value += OPEN_SEED
-            elif size < (3 if kind == FAMILY else 5):
-                value += OPEN_GROWTH
-    # The Domain: each card's best use, transfers ranked by worth.
+            gold += game.card_set.incomplete.gold
+    return value, gold, allowance
+
+
+def _domain_uses(
+    s: ElysiumState, h: _Tables, p: PlayerId, penalty: int
+) -> tuple[float, list[tuple[float, int]]]:
+    """The worth of the Domain cards p keeps for their powers, and the transfers worth making
+    as (net VP, cost): each card's best use, joining a Legend of p's Elysium or pairing with
+    another Domain card (bonus tiles included, net of its cost), or its power for the epochs
+    left; and each Citizen where joining a Legend beats its penalty."""
+    t = s.game.tables
     worth, repeats = h.worth, h.repeats
     level_of, family_of = t.level, t.family
-    uses_left = future_epochs + (0 if s.phase == "writing" else 1)
+    uses_left = EPOCHS - s.epoch + (0 if s.phase == "writing" else 1)
+    legends = s.elysium[p]
+    domain = s.domain[p]
     options: list[tuple[float, int]] = []
     keep = 0.0
     n_domain = len(domain)
@@ -372,20 +386,7 @@ def _forecast(s: ElysiumState, p: PlayerId, ares_now: list[int]) -> float:
                 best, cost = gain, level
         if best - GOLD * cost > 0.0:
             options.append((best - GOLD * cost, cost))
-    value += keep
-    if options:
-        options.sort(reverse=True)
-        budget = gold
-        slots = allowance
-        later = LATER if future_epochs else 0.0
-        for net, cost in options:
-            if slots > 0 and cost <= budget:
-                value += NOW * net
-                slots -= 1
-                budget -= cost
-            else:
-                value += later * net
-    return value
+    return keep, options
 
 
 def evaluate(state: ElysiumState, player: PlayerId) -> float:
@@ -397,7 +398,7 @@ def evaluate(state: ElysiumState, player: PlayerId) -> float:
     decision = state.decision
     if decision is not None and decision.kind is DecisionKind.ORACLE_SWAP_TARGET:
         return _half_swap(state, decision.player, player)
-    ares_now = ares_vp(state.pp, state.game.card_set.ares_rank_vp[:n]) if state.ares else [0] * n
+    ares_now = ares_ranking(state, state.pp)
     forecasts = [_forecast(state, q, ares_now) for q in range(n)]
     lead = forecasts[player] - max(forecasts[q] for q in range(n) if q != player)
     # The share of the game still to play: epochs, and the phase within the epoch.
