@@ -7,9 +7,10 @@ import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 
 const BOARDS = { ilium: () => import("./ilium.js"), elysium: () => import("./elysium.js") };
 
-/** The board module of a game: `render(root, info, env, ctx)` returns the ids it made clickable. */
+/** The board module of a game: `render(root, info, env, ctx)` returns the ids it made clickable.
+ * A game the client has no drawing of gets the generic one: its view as tables. */
 async function boardFor(info) {
-  return BOARDS[info.game]();
+  return (BOARDS[info.game] ?? (() => import("./generic.js")))();
 }
 
 export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }) {
