@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias, TypeVar
 
@@ -112,6 +112,16 @@ class EncodingField(NamedTuple):
     start: int
     size: int
     doc: str
+
+
+def lay_out(fields: Iterable[tuple[str, int, str]]) -> list[EncodingField]:
+    """Encoding fields given as (name, size, doc), laid end to end from entry 0."""
+    laid: list[EncodingField] = []
+    start = 0
+    for name, size, doc in fields:
+        laid.append(EncodingField(name, start, size, doc))
+        start += size
+    return laid
 
 
 StateT = TypeVar("StateT", bound="State", contravariant=True)

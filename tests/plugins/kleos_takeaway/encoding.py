@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kleos.core.protocol import EncodingField, PlayerId
+from kleos.core.protocol import EncodingField, PlayerId, lay_out
 from kleos_takeaway.state import DECK, TakeAwayState
 
 if TYPE_CHECKING:
@@ -31,12 +31,7 @@ def fields(game: TakeAway) -> list[EncodingField]:
         ("final_hands", n * CARDS, "once over, per relative seat: its cards"),
         ("final_winners", n, "once over, per relative seat: 1 for a winner"),
     ]
-    found: list[EncodingField] = []
-    start = 0
-    for name, size, doc in layout:
-        found.append(EncodingField(name, start, size, doc))
-        start += size
-    return found
+    return lay_out(layout)
 
 
 def encode(state: TakeAwayState, player: PlayerId | None) -> tuple[list[int], list[float]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from kleos.core.protocol import EncodingField, PlayerId
+from kleos.core.protocol import EncodingField, PlayerId, lay_out
 from kleos.games.elysium.cards import CardSet, Design, Effect, per_card_set
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState
 from kleos.games.elysium.tables import quest_tiles
@@ -170,13 +170,9 @@ class Layout:
             ),
             ("swap_out", ncards, "oracle_swap_target: 1 for the Agora card going out"),
         ]
-        fields: list[EncodingField] = []
-        start = 0
-        for name, size, doc in specs:
-            fields.append(EncodingField(name, start, size, doc))
-            start += size
+        fields = lay_out(specs)
         self.fields = tuple(fields)
-        self.size = start
+        self.size = fields[-1].start + fields[-1].size
         at = {f.name: f.start for f in fields}
         self.at = at
         self.seats = tuple(tuple((v + k) % n for k in range(n)) for v in range(n))
