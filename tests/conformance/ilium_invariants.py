@@ -7,7 +7,7 @@ from collections import Counter
 from kleos.core.protocol import State
 from kleos.games.ilium import IliumState
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_code
-from kleos.games.ilium.state import CUBE, EMPTY, PHASE_OVER, PHASE_PLACE, PHASE_SITE, PHASE_TOKEN
+from kleos.games.ilium.state import CUBE, EMPTY
 
 ALL_TOKENS = Counter(token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES)
 """The 50 tokens of the box: each type has values 1, 1, 2, 2, 2, 3, 3, 3, 4, 5."""
@@ -21,7 +21,7 @@ def check_ilium(state: State, previous: State | None) -> None:
     _check_board(state)
     _check_cards(state)
     _check_decision(state)
-    if state.phase == PHASE_OVER:
+    if state.decision is None:
         _check_outcome(state)
     if previous is not None:
         assert isinstance(previous, IliumState)
@@ -38,7 +38,7 @@ def _check_tokens(state: IliumState) -> None:
     assert on_sites.total() + held.total() == game.tables.pool_size
     assert state.fours_on_sites == sum(n for code, n in on_sites.items() if code >> 3 == 4)
     pending = Counter(site for _, site in state.takes)
-    if state.phase == PHASE_SITE:
+    if state.phase_name == "site":
         assert state.excavation is not None and not state.takes
         path = game.board.paths[state.excavation.path]
         pending.update((path.a, path.b))
@@ -104,7 +104,7 @@ def _check_cards(state: IliumState) -> None:
         codes = [code for code in state.occupant if code != EMPTY]
         groups = [code & 3 for code in codes if code < CUBE and code >> 2 == p]
         cubes_placed = sum(1 for code in codes if code == CUBE + p)
-        in_hand = state.card if state.phase == PHASE_PLACE and p == state.turn else 0
+        in_hand = state.card if state.phase_name == "place" and p == state.turn else 0
         assert len(groups) + (in_hand > 0) == start_cards - len(deck), "groups ≠ cards played"
         assert sum(groups) + in_hand == start_value - sum(deck), "archaeologists ≠ values played"
         assert 0 <= state.cubes[p] <= CUBES_PER_PLAYER
@@ -113,22 +113,22 @@ def _check_cards(state: IliumState) -> None:
 
 def _check_decision(state: IliumState) -> None:
     """§13: who decides, and every decision but the group placement has two options or more."""
-    if state.phase == PHASE_OVER:
+    if state.decision is None:
         assert state.current_player is None
         return
     legal = state.legal_actions()
-    if state.phase == PHASE_PLACE:
+    if state.phase_name == "place":
         assert len(legal) >= 3, "our board always offers 3 or more placements (§6.3)"
         assert [a.slot for a in legal] == sorted(a.slot for a in legal)
     else:
         assert len(legal) >= 2, f"a one-option decision was asked: {[str(a) for a in legal]}"
-    if state.phase == PHASE_SITE:
+    if state.phase_name == "site":
         assert state.excavation is not None
-        assert state.decider == state.excavation[1]
-    elif state.phase == PHASE_TOKEN:
-        assert state.decider == state.takes[0][0]
+        assert state.current_player == state.excavation[1]
+    elif state.phase_name == "token":
+        assert state.current_player == state.takes[0][0]
     else:
-        assert state.decider == state.turn
+        assert state.current_player == state.turn
 
 
 def _check_outcome(state: IliumState) -> None:

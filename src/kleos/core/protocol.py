@@ -11,6 +11,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from kleos.core.actions import Action as Action  # re-exported: every game names it here
 from kleos.core.actions import ActionSpace
+from kleos.core.decision import Decision
 from kleos.core.errors import (
     ActionParseError,
     ArgumentError,
@@ -163,10 +164,15 @@ class State(ABC):
         self.game = game
         self._events: list[Event] | None = None
 
+    decision: Decision[Any, Any] | None
+    """The pending decision (`kleos.core.decision`): its kind, the player who makes it and what
+    it needs; None once the game is over. Each game's state keeps it in a slot."""
+
     @property
-    @abstractmethod
     def current_player(self) -> PlayerId | None:
         """Who must decide now (not always whose turn it is); None once the game is over."""
+        decision = self.decision
+        return None if decision is None else decision.player
 
     @abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:

@@ -22,8 +22,6 @@ from ilium_helpers import (
     write_board,
 )
 
-from kleos.games.ilium.state import PHASE_OFFER
-
 
 def last_four_taken(decks=None, **extra):
     """Example 6's turn: Red completes p23, picks IDA and takes Bottles-1 there; Yellow, the
@@ -47,7 +45,7 @@ def test_offer_made_once_to_active_player():
     assert state.view(None)["public"]["offer_used"] is True
     assert state.turn == YELLOW
     for s in random_playout(state, random.Random(1)):
-        assert s.phase != PHASE_OFFER
+        assert s.phase_name != "offer"
     assert state.end_reason == "cards"
 
 
@@ -92,7 +90,7 @@ def test_no_offer_if_already_used():
     """§6.1: the offer comes up at most once per game."""
     state = last_four_taken(offer_used=True)
     assert state.turn == YELLOW
-    assert state.phase != PHASE_OFFER
+    assert state.phase_name != "offer"
 
 
 def test_game_ends_after_last_card_of_last_player():

@@ -31,7 +31,6 @@ from ilium_helpers import (
 import kleos
 from kleos.games.ilium.board import TYPES, parse_token
 from kleos.games.ilium.scoring import score
-from kleos.games.ilium.state import PHASE_OFFER
 
 
 def ms(tokens):
@@ -376,7 +375,7 @@ def test_example_6_continue_never_offered_again():
     play(state, "place p12:0", "no more cubes")
     assert state.turn == 2
     for s in random_playout(state, random.Random(6)):
-        assert s.phase != PHASE_OFFER
+        assert s.phase_name != "offer"
     assert state.end_reason == "cards"
 
 

@@ -9,7 +9,7 @@ import pytest
 from ilium_helpers import VARIANT_COMBOS, make
 
 from kleos.games.ilium.scoring import score
-from kleos.games.ilium.state import CUBE, EMPTY, PHASE_CARD, PHASE_OFFER, PHASE_PLACE
+from kleos.games.ilium.state import CUBE, EMPTY
 
 GAMES_PER_SETTING = 17
 """12 settings (3 player counts × 4 variant combinations) × 17 = 204 random games."""
@@ -35,13 +35,13 @@ class Checker:
         """Invariants of the pending decision (§11 items 7 and 9)."""
         state = self.state
         actions = state.legal_actions()
-        if state.phase == PHASE_PLACE:
+        if state.phase_name == "place":
             assert len(actions) >= 3  # the group placement is always asked
         else:
             assert len(actions) >= 2  # one-option decisions are applied automatically
-        if state.phase in (PHASE_CARD, PHASE_PLACE):
+        if state.phase_name in ("card", "place"):
             assert len(state.placements) >= MIN_EMPTY_AT_TURN_START[self.game.players]
-        if state.phase == PHASE_OFFER:
+        if state.phase_name == "offer":
             assert state.fours_on_sites == 0
             assert not any(c >> 3 == 4 for s in state.stock for c in s)
             assert not state.offer_used
@@ -79,7 +79,7 @@ class Checker:
                 assert len(state.stock[site.index]) == expected
         # §11 item 2: occupied spaces = cards played + cubes placed.
         occupied = sum(1 for c in state.occupant if c != EMPTY)
-        revealed_unplaced = 1 if state.phase == PHASE_PLACE else 0
+        revealed_unplaced = 1 if state.phase_name == "place" else 0
         played = self.total_cards - state.cards_left - revealed_unplaced
         assert occupied == played + (3 * game.players - sum(state.cubes))
         # §11 item 5: full paths hold a group; a cube's owner has a group on its path.

@@ -16,15 +16,6 @@ from kleos.core.errors import StateDataError
 from kleos.core.serialize import state_from_text, state_to_text
 from kleos.games.ilium import IliumState
 from kleos.games.ilium.board import token_text
-from kleos.games.ilium.state import (
-    PHASE_CARD,
-    PHASE_CUBE,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_SITE,
-    PHASE_TOKEN,
-)
 
 Document = dict[str, Any]
 
@@ -48,8 +39,8 @@ def reach(
     raise AssertionError("no seeded game reaches the position")
 
 
-def in_phase(phase: int) -> Callable[[IliumState], bool]:
-    return lambda state: state.phase == phase
+def in_phase(phase: str) -> Callable[[IliumState], bool]:
+    return lambda state: state.phase_name == phase
 
 
 OFFER_SEED = 102
@@ -110,34 +101,34 @@ def test_a_state_mid_game_round_trips_in_every_variant(variants):
 
 
 def test_a_site_choice_mid_excavation_round_trips():
-    state = reach(in_phase(PHASE_SITE))
+    state = reach(in_phase("site"))
     assert state.excavation is not None and state.excavation.site == -1
     assert_round_trip(state)
 
 
 def test_a_token_choice_before_the_first_take_round_trips():
-    assert_round_trip(reach(lambda s: s.phase == PHASE_TOKEN and len(s.takes) == 2))
+    assert_round_trip(reach(lambda s: s.phase_name == "token" and len(s.takes) == 2))
 
 
 def test_a_token_choice_after_the_first_take_round_trips():
-    assert_round_trip(reach(lambda s: s.phase == PHASE_TOKEN and len(s.takes) == 1))
+    assert_round_trip(reach(lambda s: s.phase_name == "token" and len(s.takes) == 1))
 
 
 def test_a_cube_choice_after_a_cube_round_trips():
-    assert_round_trip(reach(lambda s: s.phase == PHASE_CUBE and s.last_cube >= 0))
+    assert_round_trip(reach(lambda s: s.phase_name == "cube" and s.last_cube >= 0))
 
 
 def test_a_card_choice_in_strategic_expeditions_round_trips():
-    assert_round_trip(reach(in_phase(PHASE_CARD), variants=(SE,)))
+    assert_round_trip(reach(in_phase("card"), variants=(SE,)))
 
 
 def test_the_end_game_offer_round_trips():
-    assert_round_trip(after_the_last_4(in_phase(PHASE_OFFER)))
+    assert_round_trip(after_the_last_4(in_phase("offer")))
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_finished_game_round_trips_with_its_outcome_scored_again(players):
-    state = reach(in_phase(PHASE_OVER), players=players)
+    state = reach(in_phase("over"), players=players)
     copy = state.game.state_from_json(document(state))
     assert copy.outcome() == state.outcome()
     assert copy.removed_tokens == state.removed_tokens
@@ -150,13 +141,13 @@ def test_burial_vaults_keeps_each_site_in_its_queue_order():
 
 
 def test_text_round_trips_through_the_registry():
-    state = reach(in_phase(PHASE_TOKEN))
+    state = reach(in_phase("token"))
     copy = state_from_text(state_to_text(state))
     assert copy.to_json() == state.to_json() and copy.game.config == state.game.config
 
 
 def test_the_document_names_things_and_holds_no_derived_cache():
-    state = reach(in_phase(PHASE_TOKEN))
+    state = reach(in_phase("token"))
     fields = document(state)["state"]
     assert fields["phase"] == "token"
     assert all("-" in token for hoard in fields["hoards"] for token in hoard)
@@ -171,9 +162,9 @@ def test_the_document_names_things_and_holds_no_derived_cache():
 # -------------------------------------------------------------------------- refusals
 
 
-def state_in(phase: int = PHASE_PLACE, players: int = 3, **kw: Any) -> IliumState:
+def state_in(phase: str = "place", players: int = 3, **kw: Any) -> IliumState:
     """A state in `phase` with tokens already in the hoards."""
-    return reach(lambda s: s.phase == phase and sum(map(len, s.hoard)) >= 4, players, **kw)
+    return reach(lambda s: s.phase_name == phase and sum(map(len, s.hoard)) >= 4, players, **kw)
 
 
 def test_a_wrong_rules_version_is_refused():
@@ -331,28 +322,28 @@ def test_an_unsorted_deck_in_strategic_expeditions_is_refused():
 
 
 def test_takes_outside_a_token_choice_are_refused():
-    state = state_in(PHASE_PLACE)
+    state = state_in("place")
     doc = document(state)
     doc["state"]["takes"] = [{"player": 0, "site": "HIS"}]
     assert "state.takes is empty in phase 'place'" in refused(doc, state)
 
 
 def test_a_token_choice_without_its_takes_is_refused():
-    state = reach(in_phase(PHASE_TOKEN))
+    state = reach(in_phase("token"))
     doc = document(state)
     doc["state"]["takes"] = []
     assert "are not those of the excavation" in refused(doc, state)
 
 
 def test_a_take_by_a_seat_out_of_range_is_refused():
-    state = reach(in_phase(PHASE_TOKEN))
+    state = reach(in_phase("token"))
     doc = document(state)
     doc["state"]["takes"][0]["player"] = 7
     assert "state.takes[0].player is 0 to 2, not 7" in refused(doc, state)
 
 
 def test_a_take_by_the_wrong_seat_is_refused():
-    state = reach(in_phase(PHASE_TOKEN))
+    state = reach(in_phase("token"))
     doc = document(state)
     take = doc["state"]["takes"][0]
     take["player"] = (take["player"] + 1) % 3
@@ -360,14 +351,14 @@ def test_a_take_by_the_wrong_seat_is_refused():
 
 
 def test_a_site_choice_on_a_path_that_is_not_full_is_refused():
-    state = reach(in_phase(PHASE_CUBE))
+    state = reach(in_phase("cube"))
     doc = document(state)
     doc["state"]["phase"] = "site"
     assert "phase 'site' needs the turn's path to be full" in refused(doc, state)
 
 
 def test_a_token_choice_in_burial_vaults_is_refused():
-    state = reach(lambda s: s.phase == PHASE_TOKEN and all(map(len, s.stock)))
+    state = reach(lambda s: s.phase_name == "token" and all(map(len, s.stock)))
     doc = document(state)
     doc["config"]["variants"] = [BV]
     vaults = make(3, (BV,), seed=0)
@@ -376,7 +367,7 @@ def test_a_token_choice_in_burial_vaults_is_refused():
 
 
 def test_a_turn_path_before_the_group_is_placed_is_refused():
-    state = state_in(PHASE_PLACE)
+    state = state_in("place")
     doc = document(state)
     doc["state"]["turn_path"] = "p12"
     doc["state"]["group_space"] = 0
@@ -384,14 +375,14 @@ def test_a_turn_path_before_the_group_is_placed_is_refused():
 
 
 def test_a_game_over_without_its_reason_is_refused():
-    state = reach(in_phase(PHASE_OVER))
+    state = reach(in_phase("over"))
     doc = document(state)
     doc["state"]["end_reason"] = None
     assert "end_reason is given exactly when the phase is 'over'" in refused(doc, state)
 
 
 def test_a_game_over_for_cards_with_cards_left_is_refused():
-    state = after_the_last_4(in_phase(PHASE_OFFER))
+    state = after_the_last_4(in_phase("offer"))
     doc = document(state)
     doc["state"]["phase"] = "over"
     doc["state"]["end_reason"] = "cards"
@@ -399,14 +390,14 @@ def test_a_game_over_for_cards_with_cards_left_is_refused():
 
 
 def test_the_offer_used_while_4s_are_left_is_refused():
-    state = reach(lambda s: s.fours_on_sites > 0 and s.phase == PHASE_PLACE)
+    state = reach(lambda s: s.fours_on_sites > 0 and s.phase_name == "place")
     doc = document(state)
     doc["state"]["offer_used"] = True
     assert "offer_used is true only once every 4 is dug up" in refused(doc, state)
 
 
 def test_an_offer_skipped_after_the_last_4_is_refused():
-    state = after_the_last_4(lambda s: s.offer_used and s.phase == PHASE_PLACE)
+    state = after_the_last_4(lambda s: s.offer_used and s.phase_name == "place")
     doc = document(state)
     doc["state"]["offer_used"] = False
     assert "the end-game offer came before" in refused(doc, state)

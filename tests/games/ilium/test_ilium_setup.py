@@ -10,7 +10,6 @@ from ilium_helpers import BV, SE, closed_sites, finish_randomly, make, options, 
 import kleos
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text
 from kleos.games.ilium.scenario import position
-from kleos.games.ilium.state import PHASE_CARD
 
 FULL_TYPE_VALUES = [1, 1, 2, 2, 2, 3, 3, 3, 4, 5]
 OPEN_SITES = ("SCM", "SKF", "ILU", "BAT", "CHR", "HIS", "THY", "KAL", "RHO", "IDA")
@@ -322,7 +321,7 @@ def test_scenario_position_keeps_every_card_of_the_deal(
         full = sum(game.tables.starting_deck.values())
         for turn in range(players):
             state = position(game, turn=turn)
-            revealed = 0 if state.phase == PHASE_CARD else 1  # a chosen card is not played yet
+            revealed = 0 if state.phase_name == "card" else 1  # a chosen card is not played yet
             sizes = [len(deck) for deck in state.deck]
             assert sizes == [full - revealed if p == turn else full for p in range(players)]
             assert state.cards_left == full * players - revealed

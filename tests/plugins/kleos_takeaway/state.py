@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from kleos.core.decision import Decision, DecisionKind
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos_takeaway.actions import Take
@@ -39,11 +40,17 @@ def one_of(numbers: list[int]) -> str:
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
 
 
+class TakeAwayDecision(DecisionKind):
+    """Take-away's one kind of decision."""
+
+    TAKE = 0
+
+
 class TakeAwayState(State):
     """A position of Take-away. `turn` is the seat to move; once the pile is empty it stays
     on the seat that took the last counter."""
 
-    __slots__ = ("hands", "last", "pile", "turn")
+    __slots__ = ("decision", "hands", "last", "pile", "turn")
 
     game: TakeAway
 
@@ -58,16 +65,16 @@ class TakeAwayState(State):
         """How many counters the previous move took (0 before the first move)."""
         self.hands = hands
         """Each seat's cards, ascending (secret until the end)."""
+        self._ask()
 
     @property
     def bonus(self) -> tuple[int, ...]:
         """Each seat's bonus: the stars in its hand."""
         return tuple(map(stars, self.hands))
 
-    @property
-    def current_player(self) -> PlayerId | None:
-        """The seat to move; None once the pile is empty."""
-        return None if self.pile == 0 else self.turn
+    def _ask(self) -> None:
+        """The seat to move takes; nobody once the pile is empty."""
+        self.decision = Decision(TakeAwayDecision.TAKE, self.turn, None) if self.pile else None
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Take 1 to `max_take` counters, never more than the pile holds, and never as many
@@ -86,6 +93,7 @@ class TakeAwayState(State):
             self.turn = (self.turn + 1) % self.game.players
         else:
             self.emit("reveal", hands=[list(hand) for hand in self.hands])
+        self._ask()
 
     def clone(self) -> TakeAwayState:
         """An independent copy (the hands are immutable tuples, shared)."""

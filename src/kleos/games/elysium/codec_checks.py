@@ -24,9 +24,9 @@ from kleos.games.elysium.tasks import (
     AskGift,
     AskImmediate,
     AskOrder,
-    Decision,
     DecisionKind,
     EleusisStep,
+    ElysiumDecision,
     ResolveEffect,
     Task,
 )
@@ -214,7 +214,7 @@ def check_stack(s: ElysiumState, root: str) -> None:
     )
 
 
-def _turn_frame(s: ElysiumState, decision: Decision, root: str) -> list[Task]:
+def _turn_frame(s: ElysiumState, decision: ElysiumDecision, root: str) -> list[Task]:
     """The bottom of the stack during a Phase II turn: nothing at `turn`; the end of the
     turn, then (after a take, unless it is asked now) its Dismiss step and the hooks of a
     Quest take; or, after a power, `turn` to be asked again."""

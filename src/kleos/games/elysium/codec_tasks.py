@@ -26,6 +26,7 @@ from kleos.games.elysium.tasks import (
     AskOrder,
     Decision,
     DecisionKind,
+    ElysiumDecision,
     ResolveEffect,
     Task,
 )
@@ -64,7 +65,7 @@ def task_json(game: Elysium, task: Task) -> dict[str, Any]:
     return data
 
 
-def decision_json(s: ElysiumState, decision: Decision) -> dict[str, Any]:
+def decision_json(s: ElysiumState, decision: ElysiumDecision) -> dict[str, Any]:
     """The pending decision as {kind, player, and its context}; a `copy_target` keeps its
     targets, which nothing else in the state holds."""
     kind, player, context = decision

@@ -16,7 +16,7 @@ from kleos.games.elysium.actions import ElysiumAction
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
-    from kleos.games.elysium.tasks import Decision, Task
+    from kleos.games.elysium.tasks import ElysiumDecision, Task
 
 
 class LegendKind(IntEnum):
@@ -169,7 +169,7 @@ class ElysiumState(State):
         self.allowance = 0
         self.stack: list[Task] = []
         """Pending work; the next task is the last."""
-        self.decision: Decision | None = None
+        self.decision: ElysiumDecision | None = None
         self.options: tuple[ElysiumAction, ...] = ()
         self.chance_seed = 0
         self.reshuffles = 0
@@ -186,11 +186,6 @@ class ElysiumState(State):
         self._outcome: Outcome | None = None
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def current_player(self) -> PlayerId | None:
-        """Who must decide now; None once the game is over."""
-        return None if self.decision is None else self.decision.player
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

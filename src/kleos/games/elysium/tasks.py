@@ -5,17 +5,17 @@ class per kind of task (the rules run each by its class), and the kinds of decis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import NamedTuple
 
+from kleos.core import decision
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.vocabulary import MAX_PLAYERS
 
 
-class DecisionKind(IntEnum):
+class DecisionKind(decision.DecisionKind):
     """The decisions of docs/elysium.md §17.3; a kind's name in lower case is the spec's name of
-    it."""
+    it (`label`)."""
 
     TURN = 0
     ORDER_HOOK = 1
@@ -33,11 +33,6 @@ class DecisionKind(IntEnum):
     small choices rather than one among every pair."""
     GIFT_CHOICE = 11
     ATTACK_PAYMENT = 12
-
-    @property
-    def label(self) -> str:
-        """The decision's name in the spec and in views, e.g. 'oracle_swap_choice'."""
-        return self.name.lower()
 
 
 class Order(NamedTuple):
@@ -90,13 +85,11 @@ CONTEXTS: dict[DecisionKind, type[Context]] = {
 """The context of each kind of decision that has one (the others have None)."""
 
 
-class Decision(NamedTuple):
-    """The decision now asked, and of whom."""
-
-    kind: DecisionKind
-    player: PlayerId
-    context: Context | None
-    """What the answer needs besides the action (`CONTEXTS`); None for the other kinds."""
+Decision = decision.Decision
+"""The decision now asked, and of whom: the core model, whose context is `CONTEXTS`' class for
+its kind, None for the other kinds."""
+ElysiumDecision = decision.Decision[DecisionKind, Context | None]
+"""The type of an Elysium state's pending decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +227,9 @@ Task = (
 # the hot paths use these rather than build a task or a decision at every step, which costs a
 # few per cent of a random game's time.
 SEATS = range(MAX_PLAYERS)
-PLAIN_DECISIONS = tuple(tuple(Decision(kind, p, None) for p in SEATS) for kind in DecisionKind)
+PLAIN_DECISIONS: tuple[tuple[ElysiumDecision, ...], ...] = tuple(
+    tuple(Decision(kind, p, None) for p in SEATS) for kind in DecisionKind
+)
 """`PLAIN_DECISIONS[kind][player]`: the decision of that kind and player with no context."""
 START_EPOCH = StartEpoch()
 START_TURN = tuple(StartTurn(p) for p in SEATS)

@@ -30,12 +30,12 @@ from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF
 from kleos.games.ilium.rules import legal_actions, path_standing
 from kleos.games.ilium.scoring import MAJORITY_POINTS, SET_POINTS, donation, highest, tally
 from kleos.games.ilium.state import (
+    DECIDE_CUBE,
+    DECIDE_OFFER,
+    DECIDE_PLACE,
+    DECIDE_SITE,
+    DECIDE_TOKEN,
     EMPTY,
-    PHASE_CUBE,
-    PHASE_OFFER,
-    PHASE_PLACE,
-    PHASE_SITE,
-    PHASE_TOKEN,
     IliumState,
 )
 
@@ -78,7 +78,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
     type_of, value_of = TYPE_OF, VALUE_OF
     stock = state.stock
     # Takes still due in an excavation under way.
-    if state.phase == PHASE_SITE and state.excavation is not None:
+    kind = None if state.decision is None else state.decision.kind
+    if kind is DECIDE_SITE and state.excavation is not None:
         path = state.game.board.paths[state.excavation.path]
         first, second = state.excavation.first, state.excavation.second
         low_a = stock[path.a][0] if stock[path.a] else -1
@@ -88,7 +89,7 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             if code >= 0:
                 counts[q][type_of[code]] += 1.0
                 arts[q][type_of[code]] += value_of[code]
-    elif state.phase == PHASE_TOKEN or state.takes:
+    elif kind is DECIDE_TOKEN or state.takes:
         taken: dict[int, int] = {}
         for q, site in state.takes:
             k = taken.get(site, 0)
@@ -208,9 +209,10 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
     legal = legal_actions(state)
     if len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
         return rng.choice(legal)
-    phase = state.phase
-    player = state.decider
-    if phase == PHASE_PLACE:
+    decision = state.decision
+    assert decision is not None  # a legal action exists
+    kind, player = decision.kind, decision.player
+    if kind is DECIDE_PLACE:
         free = state.free
         cubes = state.cubes[player]
         game = state.game
@@ -235,7 +237,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
                 if fallback is None:
                     fallback = game.actions.place[offset + at]
         return fallback if fallback is not None else rng.choice(legal)
-    if phase == PHASE_CUBE:
+    if kind is DECIDE_CUBE:
         pi = state.turn_path
         left = state.free[pi]
         # Spend cubes only to fill the path now, and only as its leader.
@@ -244,12 +246,12 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             if _leads(pc, dist, player, 0, 99):
                 return legal[0]
         return legal[-1]
-    if phase == PHASE_SITE:
+    if kind is DECIDE_SITE:
         stock = state.stock
         a, b = legal[0], legal[1]
         if isinstance(a, ChooseSite) and isinstance(b, ChooseSite):
             sa, sb = stock[a.index], stock[b.index]
             return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
-    if phase == PHASE_OFFER:
+    if kind is DECIDE_OFFER:
         return legal[0] if _projected_lead(state, player) > 0.0 else legal[1]
     return rng.choice(legal)

@@ -48,16 +48,17 @@ from kleos.games.ilium.board import (
     token_value,
 )
 from kleos.games.ilium.state import (
+    DECIDE_CARD,
+    DECIDE_CUBE,
+    DECIDE_OFFER,
+    DECIDE_PLACE,
+    DECIDE_SITE,
+    DECIDE_TOKEN,
+    DECISIONS,
     EMPTY,
-    PHASE_CARD,
-    PHASE_CUBE,
     PHASE_NAMES,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_SITE,
-    PHASE_TOKEN,
     STARTING_CUBES,
+    DecisionKind,
     Excavation,
     IliumState,
     Take,
@@ -89,7 +90,7 @@ def state_to_json(s: IliumState) -> dict[str, Any]:
     return {
         "first_player": s.first_player,
         "turn": s.turn,
-        "phase": PHASE_NAMES[s.phase],
+        "phase": s.phase_name,
         "card": s.card or None,
         "turn_path": board.paths[s.turn_path].id if placed else None,
         "group_space": s.group_space if placed else None,
@@ -128,7 +129,7 @@ def state_from_json(fields: Fields, game: Ilium) -> IliumState:
     excavations = {pi: _excavation(s, pi) for pi in game.tables.usable_paths if s.free[pi] == 0}
     pending = _check_decision(s, excavations)
     _check_takes(s, excavations, pending)
-    if s.phase == PHASE_OVER:
+    if s.decision is None:
         s._outcome = rules.final_outcome(s, s.end_reason)
     return s
 
@@ -176,7 +177,9 @@ def _read_turn(fields: Fields, s: IliumState) -> None:
     n = game.players
     s.first_player = fields.int("first_player", 0, n - 1)
     s.turn = fields.int("turn", 0, n - 1)
-    s.phase = PHASE_NAMES.index(fields.str("phase", 10, PHASE_NAMES))
+    phase = fields.str("phase", 10, PHASE_NAMES)
+    # Who decides is derived later (`_check_decision`); the turn's player until then.
+    s.decision = None if phase == "over" else DECISIONS[DecisionKind[phase.upper()]][s.turn]
     s.card = _optional(fields, "card", lambda v, at: as_int(v, 1, 3, at)) or 0
     paths = {board.paths[pi].id: pi for pi in game.tables.usable_paths}
     turn_path = _optional(fields, "turn_path", lambda v, at: _named(v, at, paths, "usable path"))
@@ -295,7 +298,7 @@ def _check_cards(s: IliumState) -> None:
         deck = s.deck[p]
         cards = Counter(deck)
         cards.update(size_of(code) for code in s.occupant if is_group(code) and owner_of(code) == p)
-        if p == s.turn and s.phase == PHASE_PLACE:
+        if p == s.turn and _kind(s) is DECIDE_PLACE:
             cards[s.card] += 1
         check(
             cards == start, f"state: seat {p}'s deck and groups are not the cards it started with"
@@ -317,19 +320,19 @@ def _check_cards(s: IliumState) -> None:
 def _turn_played(s: IliumState) -> bool:
     """Whether the turn's card is played: from 'place' on, and at the end unless no turn
     could start."""
-    if s.phase == PHASE_OVER:
+    if s.decision is None:
         return s.end_reason != "no-room"
-    return s.phase != PHASE_CARD
+    return _kind(s) is not DECIDE_CARD
 
 
 def _check_turn(s: IliumState) -> None:
     """The turn so far: its card, its group and its last cube, as far as the phase has come."""
     game = s.game
     check(
-        (s.phase == PHASE_OVER) == bool(s.end_reason),
+        (s.decision is None) == bool(s.end_reason),
         "state.end_reason is given exactly when the phase is 'over'",
     )
-    placed = _turn_played(s) and s.phase != PHASE_PLACE
+    placed = _turn_played(s) and _kind(s) is not DECIDE_PLACE
     check(
         bool(s.card) == _turn_played(s),
         f"state.card is given exactly once the turn's card is played, not in phase {_phase(s)}",
@@ -356,41 +359,40 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
     takes still due (a site choice's two included) are returned."""
     game = s.game
     phase = _phase(s)
-    check(s.phase == PHASE_TOKEN or not s.takes, f"state.takes is empty in phase {phase}")
+    check(_kind(s) is DECIDE_TOKEN or not s.takes, f"state.takes is empty in phase {phase}")
     check(
         not s.offer_used or s.fours_on_sites == 0,
         "state.offer_used is true only once every 4 is dug up",
     )
     if s.fours_on_sites == 0 and not s.offer_used:
         check(
-            s.phase == PHASE_OFFER or len(s.takes) == 1 or s.end_reason == "cards",
+            _kind(s) is DECIDE_OFFER or len(s.takes) == 1 or s.end_reason == "cards",
             f"state: all 4s are dug up, so the end-game offer came before phase {phase}",
         )
-    s.decider = s.turn
     pending: list[Take] = []
-    if s.phase == PHASE_CARD:
+    if _kind(s) is DECIDE_CARD:
         choice = game.strategic and len(set(s.deck[s.turn])) > 1
         check(choice, "phase 'card' needs Strategic Expeditions and two card values to choose")
-    elif s.phase == PHASE_PLACE:
+    elif _kind(s) is DECIDE_PLACE:
         check(bool(s.placements), "phase 'place' needs an empty space")
-    elif s.phase == PHASE_CUBE:
+    elif _kind(s) is DECIDE_CUBE:
         check(
             s.cubes[s.turn] > 0 and bool(rules.cube_slots(s)),
             "phase 'cube' needs a supply cube and an empty space above the last cube",
         )
-    elif s.phase in (PHASE_SITE, PHASE_TOKEN):
+    elif _kind(s) in (DECIDE_SITE, DECIDE_TOKEN):
         excavation = excavations.get(s.turn_path)
         check(excavation is not None, f"phase {phase} needs the turn's path to be full")
         assert excavation is not None
         s.excavation, pending = _excavation_under_way(s, excavation)
-        s.decider = s.excavation.first if s.phase == PHASE_SITE else s.takes[0][0]
-    elif s.phase == PHASE_OFFER:
+        kind = DECIDE_SITE if _kind(s) is DECIDE_SITE else DECIDE_TOKEN
+        s.decision = DECISIONS[kind][s.excavation.first if kind is DECIDE_SITE else s.takes[0][0]]
+    elif _kind(s) is DECIDE_OFFER:
         check(
             not s.offer_used and s.fours_on_sites == 0 and s.cards_left > 0,
             "phase 'offer' comes once, after the last 4 is dug up, before the last card",
         )
     else:
-        s.decider = -1
         reason = s.end_reason
         check(
             (reason == "cards") == (s.cards_left == 0),
@@ -407,7 +409,7 @@ def _excavation_under_way(s: IliumState, excavation: Excavation) -> tuple[Excava
     """The excavation of the turn's path at a site or token choice (docs/ilium.md §5.3–§5.5), and
     its takes still due."""
     path = s.game.board.paths[excavation.path]
-    if s.phase == PHASE_SITE:
+    if _kind(s) is DECIDE_SITE:
         check(excavation.qualifies, "phase 'site' needs a second who qualifies")
         return excavation, [(excavation.first, path.a), (excavation.second, path.b)]
     check(not s.game.burial_vaults, "phase 'token' does not occur in Burial Vaults")
@@ -453,4 +455,9 @@ def _excavation(s: IliumState, path_index: int) -> Excavation:
 
 def _phase(s: IliumState) -> str:
     """The phase's name, quoted, for messages."""
-    return f"'{PHASE_NAMES[s.phase]}'"
+    return f"'{s.phase_name}'"
+
+
+def _kind(s: IliumState) -> DecisionKind | None:
+    """The pending decision's kind; None once the game is over."""
+    return None if s.decision is None else s.decision.kind

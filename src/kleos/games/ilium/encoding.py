@@ -32,9 +32,9 @@ from kleos.games.ilium.board import (
 from kleos.games.ilium.state import (
     GROUP_SIZES,
     PHASE_NAMES,
-    PHASE_OVER,
     SPACE_CODES,
     STARTING_CUBES,
+    DecisionKind,
     IliumState,
     cube_code,
     group_code,
@@ -355,12 +355,12 @@ def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[
         start += len(CARD_VALUES)
 
     # The turn so far.
-    over = state.phase == PHASE_OVER
+    decision = state.decision
     idx.append(lay.first_player + rel[state.first_player])
     idx.append(lay.turn + rel[state.turn])
-    if not over:
-        idx.append(lay.decider + rel[state.decider])
-    idx.append(lay.phase + state.phase)
+    if decision is not None:
+        idx.append(lay.decider + rel[decision.player])
+    idx.append(lay.phase + (len(DecisionKind) if decision is None else decision.kind))
     if state.card:
         idx.append(lay.card + state.card - 1)
     if state.turn_path >= 0:
@@ -399,7 +399,7 @@ def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[
             val.append(float(state.removed_tokens.count(code)))
 
     # Once the game is over: the Historians and the results (the envelope's outcome).
-    if over:
+    if decision is None:
         outcome = state.outcome()
         start = lay.results_historians
         for p in order:

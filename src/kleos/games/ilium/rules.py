@@ -29,16 +29,16 @@ from kleos.games.ilium.board import (
 )
 from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import (
+    DECIDE_CARD,
+    DECIDE_CUBE,
+    DECIDE_OFFER,
+    DECIDE_PLACE,
+    DECIDE_SITE,
+    DECIDE_TOKEN,
+    DECISIONS,
     EMPTY,
     GROUP_CODES,
     OWNER_OF,
-    PHASE_CARD,
-    PHASE_CUBE,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_SITE,
-    PHASE_TOKEN,
     SIZE_OF,
     Excavation,
     IliumState,
@@ -59,28 +59,30 @@ END_REASONS = {
 
 def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
     """The options of the pending decision, in the canonical order of docs/ilium.md §13.1."""
-    phase, table = s.phase, s.game.actions
-    if phase == PHASE_PLACE:
+    decision = s.decision
+    if decision is None:
+        return ()
+    kind, table = decision.kind, s.game.actions
+    if kind is DECIDE_PLACE:
         return s.placements
-    if phase == PHASE_CUBE:
+    if kind is DECIDE_CUBE:
         cube = table.cube
         return (*(cube[slot] for slot in cube_slots(s)), table.stop)
-    if phase == PHASE_TOKEN:
+    if kind is DECIDE_TOKEN:
         return tuple(table.token[t] for t in token_types(s, s.takes[0][1]))
-    if phase == PHASE_SITE:
+    if kind is DECIDE_SITE:
         assert s.excavation is not None
         path = s.game.board.paths[s.excavation.path]
         return (table.site[path.a], table.site[path.b])
-    if phase == PHASE_CARD:
+    if kind is DECIDE_CARD:
         return tuple(table.play[v] for v in sorted(set(s.deck[s.turn])))
-    if phase == PHASE_OFFER:
-        return (table.end, table.go_on)
-    return ()
+    return (table.end, table.go_on)  # OFFER
 
 
 def legal_action_ids(s: IliumState) -> list[int]:
     """The legal actions' integers, ascending; placements (most decisions) without objects."""
-    if s.phase == PHASE_PLACE:
+    decision = s.decision
+    if decision is not None and decision.kind is DECIDE_PLACE:
         base = s.game.actions.place_base
         return [base + action.slot for action in s.placements]
     ids = s.game.action_space.ids
@@ -162,8 +164,7 @@ def start_turn(s: IliumState) -> None:
     elif deck[0] == deck[-1]:
         _play_card(s, deck[0])
     else:
-        s.phase = PHASE_CARD
-        s.decider = s.turn
+        s.decision = DECISIONS[DECIDE_CARD][s.turn]
 
 
 def _play_card(s: IliumState, value: int) -> None:
@@ -176,8 +177,7 @@ def _play_card(s: IliumState, value: int) -> None:
         s.deck[player] = deck[:-1]
     s.cards_left -= 1
     s.card = value
-    s.phase = PHASE_PLACE
-    s.decider = player
+    s.decision = DECISIONS[DECIDE_PLACE][player]
     if s._events is not None:
         s.emit("card", player=player, value=value, chosen=s.game.strategic)
 
@@ -206,7 +206,7 @@ def _fill(s: IliumState, slot: int) -> None:
 def _cube_step(s: IliumState) -> None:
     """D3 is asked while the player has a cube and a space above the last cube is empty."""
     if s.cubes[s.turn] and cube_slots(s):
-        s.phase = PHASE_CUBE
+        s.decision = DECISIONS[DECIDE_CUBE][s.turn]
     else:
         _end_placement(s)
 
@@ -300,8 +300,7 @@ def _excavate(s: IliumState, path_index: int) -> None:
             qualifies=excavation.qualifies,
         )
     if excavation.qualifies:
-        s.phase = PHASE_SITE
-        s.decider = excavation.first
+        s.decision = DECISIONS[DECIDE_SITE][excavation.first]
     else:
         s.takes = excavation_takes(s.game.board, excavation)
         _run_takes(s)
@@ -325,8 +324,7 @@ def _run_takes(s: IliumState) -> None:
         if stock and not s.game.burial_vaults:
             types = token_types(s, site)
             if len(types) > 1:
-                s.phase = PHASE_TOKEN
-                s.decider = player
+                s.decision = DECISIONS[DECIDE_TOKEN][player]
                 return
         s.takes = s.takes[1:]
         _take(s, player, site, -1)
@@ -358,8 +356,7 @@ def _end_turn(s: IliumState) -> None:
     if s.cards_left == 0:
         _finish(s, "cards")
     elif not s.offer_used and s.fours_on_sites == 0:
-        s.phase = PHASE_OFFER
-        s.decider = s.turn
+        s.decision = DECISIONS[DECIDE_OFFER][s.turn]
     else:
         _next_turn(s)
 
@@ -402,8 +399,7 @@ def recount_spaces(s: IliumState) -> None:
 
 
 def _finish(s: IliumState, reason: str) -> None:
-    s.phase = PHASE_OVER
-    s.decider = -1
+    s.decision = None
     s.end_reason = reason
     s._outcome = final_outcome(s, reason)
     if s._events is not None:

@@ -7,6 +7,7 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from kleos.core import decision
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos.games.ilium.actions import IliumAction, PlaceGroup
@@ -77,8 +78,34 @@ def space_json(code: int) -> dict[str, int] | None:
     return {"group": owner_of(code), "size": size_of(code)}
 
 
-PHASE_CARD, PHASE_PLACE, PHASE_CUBE, PHASE_SITE, PHASE_TOKEN, PHASE_OFFER, PHASE_OVER = range(7)
-PHASE_NAMES = ("card", "place", "cube", "site", "token", "offer", "over")
+class DecisionKind(decision.DecisionKind):
+    """The decisions D1–D6 of docs/ilium.md §13, by their names in views and documents."""
+
+    CARD = 0
+    """D1: the card to play (Strategic Expeditions)."""
+    PLACE = 1
+    """D2: where to place the group."""
+    CUBE = 2
+    """D3: a supply cube, or no more."""
+    SITE = 3
+    """D4: the first's site, when the second qualifies."""
+    TOKEN = 4
+    """D5: the type of token to take, when the lowest tokens are of several types."""
+    OFFER = 5
+    """D6: the end-game offer, once all the 4s are dug up."""
+
+
+DECIDE_CARD, DECIDE_PLACE, DECIDE_CUBE, DECIDE_SITE, DECIDE_TOKEN, DECIDE_OFFER = DecisionKind
+"""The kinds by module name: hot paths compare them by identity (`kind is DECIDE_PLACE`)."""
+IliumDecision = decision.Decision[DecisionKind, None]
+"""An Ilium decision: its kind and player (what it needs is in the state: the excavation,
+the takes)."""
+DECISIONS: tuple[tuple[IliumDecision, ...], ...] = tuple(
+    tuple(decision.Decision(kind, p, None) for p in range(MAX_SEATS)) for kind in DecisionKind
+)
+"""`DECISIONS[kind][player]`, built once: the rules never build a decision."""
+PHASE_NAMES = (*(kind.label for kind in DecisionKind), "over")
+"""The pending decision's name in a state's document and views ('over' once the game ended)."""
 
 Take = tuple[PlayerId, int]
 """A pending take during an excavation: (player, site index)."""
@@ -111,7 +138,7 @@ class IliumState(State):
         "card",
         "cards_left",
         "cubes",
-        "decider",
+        "decision",
         "deck",
         "end_reason",
         "excavation",
@@ -124,7 +151,6 @@ class IliumState(State):
         "last_cube",
         "occupant",
         "offer_used",
-        "phase",
         "placements",
         "removed_tokens",
         "stock",
@@ -152,8 +178,8 @@ class IliumState(State):
         self.historian: tuple[int, ...] = ()
         self.first_player = 0
         self.turn = 0
-        self.phase = PHASE_PLACE
-        self.decider = 0
+        self.decision: IliumDecision | None = DECISIONS[DECIDE_PLACE][0]
+        """The pending decision (docs/ilium.md §13); None once the game is over."""
         self.card = 0
         self.turn_path = -1
         self.group_space = -1
@@ -169,21 +195,21 @@ class IliumState(State):
 
     # ----------------------------------------------------------------- queries
 
-    @property
-    def current_player(self) -> PlayerId | None:
-        """Who must decide now; None once the game is over."""
-        return None if self.phase == PHASE_OVER else self.decider
-
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == PHASE_OVER
+        return self.decision is None
 
     def outcome(self) -> Outcome:
-        """Scores after the donation, the winners and each player's breakdown (docs/ilium.md
-        docs/ilium.md §7, §8)."""
+        """Scores after the donation, the winners and each player's breakdown
+        (docs/ilium.md §7, §8)."""
         if self._outcome is None:
             raise IllegalActionError("the game is not over yet, so it has no outcome")
         return self._outcome
+
+    @property
+    def phase_name(self) -> str:
+        """The pending decision's name, 'over' once the game has ended (`PHASE_NAMES`)."""
+        return "over" if self.decision is None else self.decision.kind.label
 
     # The moves and views: the bound class gives them (`rules`, `present`, `codec`).
 
@@ -229,8 +255,7 @@ class IliumState(State):
         new.historian = self.historian
         new.first_player = self.first_player
         new.turn = self.turn
-        new.phase = self.phase
-        new.decider = self.decider
+        new.decision = self.decision
         new.card = self.card
         new.turn_path = self.turn_path
         new.group_space = self.group_space
@@ -252,7 +277,7 @@ class IliumState(State):
         The result depends only on `view(player)` and `rng`: hidden parts are put in a
         canonical order before they are shuffled, so nothing of the true order leaks."""
         new = self.clone()
-        if self.phase == PHASE_OVER:
+        if self.decision is None:
             return new
         n = self.game.players
         others = [q for q in range(n) if q != player]
@@ -276,5 +301,5 @@ class IliumState(State):
     def __repr__(self) -> str:
         return (
             f"<IliumState {self.game.players}p turn={self.turn} "
-            f"phase={PHASE_NAMES[self.phase]} decider={self.current_player}>"
+            f"decision={self.phase_name} decider={self.current_player}>"
         )

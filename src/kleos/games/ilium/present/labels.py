@@ -18,14 +18,13 @@ from kleos.games.ilium.actions import (
 from kleos.games.ilium.board import TYPES
 from kleos.games.ilium.rules import token_types
 from kleos.games.ilium.state import (
+    DECIDE_CARD,
+    DECIDE_CUBE,
+    DECIDE_OFFER,
+    DECIDE_PLACE,
+    DECIDE_SITE,
+    DECIDE_TOKEN,
     EMPTY,
-    PHASE_CARD,
-    PHASE_CUBE,
-    PHASE_OFFER,
-    PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_SITE,
-    PHASE_TOKEN,
     IliumState,
 )
 
@@ -74,23 +73,24 @@ def action_label(game: Ilium, action: Action) -> str:
 def pending_decision(state: IliumState) -> str:
     """The decision now asked, in words."""
     game = state.game
-    who = game.player_name(state.decider) if state.phase != PHASE_OVER else ""
-    phase = state.phase
-    if phase == PHASE_PLACE:
+    decision = state.decision
+    if decision is None:
+        return "the game is over"
+    kind, who = decision.kind, game.player_name(decision.player)
+    if kind is DECIDE_PLACE:
         return f"{who} must place a group of {state.card} on an empty space"
-    if phase == PHASE_CUBE:
+    if kind is DECIDE_CUBE:
         path = game.board.paths[state.turn_path].id
         return f"{who} may place a supply cube on {path} or choose 'no more cubes'"
-    if phase == PHASE_SITE:
+    if kind is DECIDE_SITE:
         return f"{who} must choose the site to dig at"
-    if phase == PHASE_TOKEN:
+    if kind is DECIDE_TOKEN:
         site = game.board.sites[state.takes[0][1]].id
         return f"{who} must choose which lowest token to take at {site}"
-    if phase == PHASE_CARD:
+    if kind is DECIDE_CARD:
         return f"{who} must choose the value of the card to play"
-    if phase == PHASE_OFFER:
-        return f"{who} may end the game now or continue"
-    return "the game is over"
+    assert kind is DECIDE_OFFER
+    return f"{who} may end the game now or continue"
 
 
 def explain_illegal(state: IliumState, action: Action) -> str:
@@ -98,19 +98,19 @@ def explain_illegal(state: IliumState, action: Action) -> str:
     game = state.game
     board = game.board
     expected = pending_decision(state)
-    phase = state.phase
+    kind = None if state.decision is None else state.decision.kind
     if isinstance(action, PlaceGroup):
-        if phase == PHASE_CUBE:
+        if kind is DECIDE_CUBE:
             return f"the group is already placed this turn; {expected}"
-        if phase == PHASE_PLACE:
+        if kind is DECIDE_PLACE:
             pi = board.path_index(action.path)
             if pi not in game.tables.usable_paths:
                 return f"{action.path} touches a closed site and is not used in the 2-player game"
             return f"space {action.path}:{action.space} is already occupied"
     elif isinstance(action, PlaceCube):
-        if phase == PHASE_PLACE:
+        if kind is DECIDE_PLACE:
             return f"place the group of {state.card} first; cubes go on the same path after it"
-        if phase == PHASE_CUBE:
+        if kind is DECIDE_CUBE:
             path = board.paths[state.turn_path]
             if action.path != path.id:
                 return f"cubes may only go on {path.id}, the path of this turn's group"
@@ -120,21 +120,21 @@ def explain_illegal(state: IliumState, action: Action) -> str:
                 f"cubes are placed in increasing space order: the next cube must go above "
                 f"space {state.last_cube} (this gives each set of cubes one sequence)"
             )
-    elif isinstance(action, StopCubes) and phase == PHASE_PLACE:
+    elif isinstance(action, StopCubes) and kind is DECIDE_PLACE:
         return f"the revealed group must be placed; {expected}"
     elif isinstance(action, PlayCard):
         if not game.strategic:
             return "the top card is revealed; choosing a card is Strategic Expeditions only"
-        if phase == PHASE_CARD:
+        if kind is DECIDE_CARD:
             return f"{game.player_name(state.turn)} has no {action.value}-card left"
-    elif isinstance(action, ChooseSite) and phase == PHASE_SITE:
+    elif isinstance(action, ChooseSite) and kind is DECIDE_SITE:
         assert state.excavation is not None
         path = board.paths[state.excavation.path]
         ends = f"{board.sites[path.a].id} or {board.sites[path.b].id}"
         return f"the site must be an end of {path.id}: {ends}"
-    elif isinstance(action, ChooseToken) and phase == PHASE_TOKEN:
+    elif isinstance(action, ChooseToken) and kind is DECIDE_TOKEN:
         options = ", ".join(TYPES[t] for t in token_types(state, state.takes[0][1]))
         return f"the lowest tokens there are of these types only: {options}"
-    elif isinstance(action, EndGameOffer) and phase != PHASE_OFFER:
+    elif isinstance(action, EndGameOffer) and kind is not DECIDE_OFFER:
         return "the end-game offer is made only once, after all five 4s are excavated"
     return f"'{action}' is not possible now: {expected}"

@@ -10,8 +10,6 @@ from kleos.core.protocol import PlayerId, ViewParts
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text, token_value
 from kleos.games.ilium.present.labels import pending_decision
 from kleos.games.ilium.state import (
-    PHASE_NAMES,
-    PHASE_OVER,
     STARTING_CUBES,
     IliumState,
     space_json,
@@ -32,7 +30,7 @@ def view(state: IliumState, player: PlayerId | None) -> ViewParts:
     game = state.game
     board = game.board
     tables = game.tables
-    over = state.phase == PHASE_OVER
+    over = state.decision is None
     public: dict[str, Any] = {
         "first_player": state.first_player,
         "turn": state.turn,
@@ -77,7 +75,7 @@ def view(state: IliumState, player: PlayerId | None) -> ViewParts:
         }
         for p in range(game.players)
     ]
-    decision = "" if over else PHASE_NAMES[state.phase]
+    decision = "" if state.decision is None else state.decision.kind.label
     return ViewParts(public, private, seats, decision, "" if over else pending_decision(state))
 
 
