@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from kleos.core.actions import Action as Action  # re-exported: every game names it here
 from kleos.core.actions import ActionSpace
 from kleos.core.decision import Decision
+from kleos.core.encoding import EncodingField as EncodingField  # re-exported
+from kleos.core.encoding import lay_out as lay_out  # re-exported
 from kleos.core.errors import (
     ActionParseError,
     ArgumentError,
@@ -104,25 +106,6 @@ class ViewParts(NamedTuple):
     """The kind of the pending decision ('' once the game is over)."""
     prompt: str
     """The pending decision in words ('' once the game is over)."""
-
-
-class EncodingField(NamedTuple):
-    """One field of a game's observation encoding: entries `start … start + size - 1`."""
-
-    name: str
-    start: int
-    size: int
-    doc: str
-
-
-def lay_out(fields: Iterable[tuple[str, int, str]]) -> list[EncodingField]:
-    """Encoding fields given as (name, size, doc), laid end to end from entry 0."""
-    laid: list[EncodingField] = []
-    start = 0
-    for name, size, doc in fields:
-        laid.append(EncodingField(name, start, size, doc))
-        start += size
-    return laid
 
 
 StateT = TypeVar("StateT", bound="State", contravariant=True)

@@ -9,16 +9,20 @@ spectator). The draw pile appears by its size, Citizens by their number (never t
 with no location entry is in the draw pile or a Citizen (or out of the game).
 
 The layout (`fields`) depends on the number of players, the card set and the families option:
-with the families fixed, only their cards and families have entries. It is built once per
-config and cached; `encode` reads the state's locations, not the whole card set.
+with the families fixed, only their cards and families have entries. Each field is declared once
+below (`FIELDS`: its name, size, doc and writer, `kleos.core.encoding`); the layout of a config
+is derived from the declarations, built once and cached, and `encode` runs the writers, which
+read the state's locations, not the whole card set.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from kleos.core.protocol import EncodingField, PlayerId, lay_out
+from kleos.core.encoding import EncodingField, Fields, Writer
+from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import CardSet, Design, Effect, per_card_set
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState
 from kleos.games.elysium.tables import quest_tiles
@@ -40,6 +44,7 @@ if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
 
 PHASES = ("actions", "income", "writing", "over")
+PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 LEVELS = (1, 2, 3)
 GOLD_SCALE = 1 / 20
 VP_SCALE = 1 / 30
@@ -59,145 +64,566 @@ assert MAX_LEGENDS_PER_PLAYER < CODE
 AMOUNT_KINDS = {kind: i for i, kind in enumerate(LOSS_KINDS)}
 """The entries of `effect_amounts`: discard, gold, VP, PP."""
 DECISIONS = tuple(DecisionKind)
+STANDING = tuple(
+    tuple(i for i in range(len(COLUMNS)) if mask >> i & 1) for mask in range(1 << len(COLUMNS))
+)
+"""Per column mask, the columns still on the board."""
 GIFT = DecisionKind.GIFT_CHOICE
 
 
+class CardIndex(dict[int, list[int]]):
+    """Card index -> vector index in the card-indexed block that starts at a given entry (-1:
+    never in play), built on first use: the writers of card fields look their start up here."""
+
+    def __init__(self, card_slot: list[int]) -> None:
+        super().__init__()
+        self.card_slot = card_slot
+
+    def __missing__(self, start: int) -> list[int]:
+        table = self[start] = [start + slot if slot >= 0 else -1 for slot in self.card_slot]
+        return table
+
+
 class Layout:
-    """The layout of one config, and the tables `encode` reads: per field its first index,
-    and per card-located field the index of each card (by card index)."""
+    """The tables of one config that the writers read, and its vector (`vector`: the fields,
+    their starts and the size), derived from the declarations below."""
 
     def __init__(self, cards: CardSet, players: int, families: tuple[str, ...] | None) -> None:
         n = self.n = players
-        quests = quest_tiles(cards, players)
-        family_ids = [f.id for f in cards.families]
-        possible = family_ids if families is None else [f for f in family_ids if f in families]
-        self.family_slot = [possible.index(f) if f in possible else -1 for f in family_ids]
+        self.nq = len(quest_tiles(cards, players))
+        self.family_ids = [f.id for f in cards.families]
+        ids = self.family_ids
+        possible = ids if families is None else [f for f in ids if f in families]
+        self.family_slot = [possible.index(f) if f in possible else -1 for f in ids]
         """Per card-set family index, its entry in family-indexed fields (-1: never in play)."""
         slots = [c.index for c in cards.cards if c.design.family in possible]
         card_slot = [-1] * len(cards.cards)
         for slot, c in enumerate(slots):
             card_slot[c] = slot
-        nf, nq, ncards = len(possible), len(quests), len(slots)
-        self.nf = nf
-        self.legend_block = 3 + nf + len(LEVELS)
-        sides = sorted(cards.pediments)
+        self.card_index = CardIndex(card_slot)
+        self.nf, self.ncards = len(possible), len(slots)
+        self.legend_block = 3 + self.nf + len(LEVELS)
+        self.sides = sorted(cards.pediments)
+        self.pediment_slot = {side: i for i, side in enumerate(self.sides)}
         first_tile = max(cards.family_bonus_vp.values(), default=1) or 1
         self.family_tile_value = {
             rank: vp / first_tile for rank, vp in cards.family_bonus_vp.items() if vp
         }
         per_family = [len([c for c in cards.cards if c.design.family == f]) for f in possible]
         self.draw_scale = 1 / max(1, sum(sorted(per_family)[-FAMILIES_IN_PLAY:]))
-        specs: list[tuple[str, int, str]] = [
-            ("viewer", n, "1 at the viewer's own seat number (absolute); none for a spectator"),
-            ("families", nf, "1 for each family in play (the families that can be, in set order)"),
-            ("pediment", len(sides), f"one-hot Pediment side ({', '.join(sides)})"),
-            ("epoch", EPOCHS, "one-hot epoch 1-5"),
-            ("phase", len(PHASES), "one-hot phase: actions (II), income, writing (III), over"),
-            ("round", TURNS_PER_EPOCH, "one-hot Phase II round 1-4 (actions phase only)"),
-            ("turn", n, "one-hot relative seat whose Phase II turn it is (actions phase only)"),
-            ("decision", len(DECISIONS), "one-hot kind of the pending decision (DecisionKind)"),
-            ("decider", n, "one-hot relative seat that must decide now"),
-            ("writer", n, "one-hot relative seat whose Writing step it is"),
-            ("allowance", 1, "transfers left in the current Writing step / 5"),
-            ("order_left", 1, "order_hook / order_eleusis: cards still to resolve / 5"),
-            ("immediate_left", 1, "immediate_transfer_choice: transfers still allowed / 3"),
-            ("steal_amount", 1, "steal_target: the gold to steal / 3"),
-            (
-                "effect_amounts",
-                len(LOSS_KINDS),
-                "gift_choice: the gifts, attack_payment: the options; amount / 3 by kind "
-                "(discard, gold, VP, PP)",
-            ),
-            ("temple", nq, "1 for each Quest tile still in the Temple (tiles by number)"),
-            ("draw_pile", 1, "cards in the draw pile / the cards of the 5 families in play"),
-            ("disc", n * n, "per relative seat, one-hot disc 1-n (its place in turn order)"),
-            ("gold", n, "per relative seat, gold / 20"),
-            ("vp", n, "per relative seat, VP tokens / 30"),
-            ("pp", n, "per relative seat, Prestige Points / 20"),
-            ("columns", n * len(COLUMNS), "per relative seat, 1 per column on the board (YBGR)"),
-            ("card_takes", n, f"per relative seat, card takes this epoch / {CARDS_PER_EPOCH}"),
-            ("passed", n, "per relative seat, 1 if it passed this epoch"),
-            ("step_done", n, "per relative seat, 1 if its Writing step this epoch is over"),
-            (
-                "quest",
-                n * (nq + 1),
-                "per relative seat, one-hot Quest held: a tile (by number), then Incomplete",
-            ),
-            ("citizens", n, "per relative seat, Citizens in the Domain / 8 (faces never shown)"),
-            (
-                "pending",
-                n * 4,
-                "per relative seat, pending one-shots / 2: ignore_condition, keep_column, "
-                "oracle_access, extra_transfer",
-            ),
-            (
-                "discounts",
-                n * 4,
-                "per relative seat, pending one-shot discount / 3 on a level 1, 2, 3 card and "
-                "on a Citizen",
-            ),
-            (
-                "family_tiles",
-                n * nf,
-                "per relative seat and family, the VP of the family tile held / the first "
-                "tile's VP",
-            ),
-            ("level_tiles", n * len(LEVELS), "per relative seat, 1 per Level tile held (1-3)"),
-            (
-                "legends",
-                n * MAX_LEGENDS_PER_PLAYER * self.legend_block,
-                f"per relative seat and Legend 1-{MAX_LEGENDS_PER_PLAYER} (creation order), "
-                f"{self.legend_block} entries: size / 5, Citizens / 5, one-hot type "
-                "(undetermined, family of each family, level 1-3)",
-            ),
-            ("agora", ncards, "per card, 1 if it is in the Agora"),
-            ("oracle", ncards, "per card, 1 if it is in the Oracle"),
-            ("discard", ncards, "per card, 1 if it is on the discard pile"),
-            ("turned", ncards, "per card, 1 if it is a turned Activate card in a Domain"),
-            ("ringed", ncards, "per card, 1 if it is a Trigger card in a Domain, still ringed"),
-            (
-                "fresh",
-                ncards,
-                "per card, 1 if it entered its Domain during the current window (its power "
-                "waits for a later window)",
-            ),
-            ("domain", n * ncards, "per relative seat and card, 1 if it is in that Domain"),
-            (
-                "elysium",
-                n * ncards,
-                "per relative seat and card in that Elysium, its Legend's number / "
-                f"{MAX_LEGENDS_PER_PLAYER}",
-            ),
-            ("swap_out", ncards, "oracle_swap_target: 1 for the Agora card going out"),
-        ]
-        fields = lay_out(specs)
-        self.fields = tuple(fields)
-        self.size = fields[-1].start + fields[-1].size
-        at = {f.name: f.start for f in fields}
-        self.at = at
         self.seats = tuple(tuple((v + k) % n for k in range(n)) for v in range(n))
         """Per viewer, the seats in relative order."""
-        self.pediment_index = {side: at["pediment"] + i for i, side in enumerate(sides)}
-        self.phase_index = {phase: at["phase"] + i for i, phase in enumerate(PHASES)}
-        self.quest_slot = nq
+        self.rel = tuple(tuple((p - v) % n for p in range(n)) for v in range(n))
+        """Per viewer, each seat's relative seat."""
+        self.quest_slot = self.nq
         """The Incomplete entry of a seat's `quest` block."""
-
-        def located(name: str, block: int = 0) -> list[int]:
-            base = at[name] + block * ncards
-            return [base + slot if slot >= 0 else -1 for slot in card_slot]
-
-        self.agora = located("agora")
-        self.oracle = located("oracle")
-        self.discard = located("discard")
-        self.turned = located("turned")
-        self.ringed = located("ringed")
-        self.fresh = located("fresh")
-        self.domain = tuple(located("domain", k) for k in range(n))
-        self.elysium = tuple(located("elysium", k) for k in range(n))
-        self.swap_out = located("swap_out")
         self.families_entries: dict[tuple[str, ...], list[int]] = {}
         """The `families` entries of each set of families in play, filled as they are met."""
-        self.family_ids = family_ids
+        self.vector = FIELDS.lay_out(self)
+        self.fields = self.vector.fields
+        self.size = self.vector.size
+        at = self.vector.starts
+        self.agora, self.oracle, self.discard, self.turned, self.ringed, self.fresh = (
+            self.card_index[at[name]]
+            for name in ("agora", "oracle", "discard", "turned", "ringed", "fresh")
+        )
+        """Card index -> vector index of the card fields (for readers: writers are given it)."""
+        self.swap_out = self.card_index[at["swap_out"]]
+        self.domain = tuple(self.card_index[at["domain"] + k * self.ncards] for k in range(n))
+        self.elysium = tuple(self.card_index[at["elysium"] + k * self.ncards] for k in range(n))
+
+
+class View:
+    """What the writers of one `encode` call share: the entries so far, the layout, the viewer
+    (None: a spectator, seen from seat 0), the seats in relative order and each seat's relative
+    seat."""
+
+    __slots__ = ("indices", "lay", "player", "rel", "seats", "values")
+
+    def __init__(self, lay: Layout, player: PlayerId | None) -> None:
+        self.indices: list[int] = []
+        self.values: list[float] = []
+        self.lay = lay
+        self.player = player
+        viewer = 0 if player is None else player
+        self.seats = lay.seats[viewer]
+        self.rel = lay.rel[viewer]
+
+
+FIELDS: Fields[Layout, ElysiumState, View] = Fields()
+"""The vector's fields in order, each with its size, doc and writer."""
+PER_SEAT = attrgetter("n")
+"""A field size: one entry per seat."""
+PER_CARD = attrgetter("ncards")
+"""A field size: one entry per card that can be in play."""
+
+
+def ones(c: View, indices: list[int]) -> None:
+    """Append entries of value 1 (ascending)."""
+    c.indices += indices
+    c.values += [1.0] * len(indices)
+
+
+# ------------------------------------------------------------------ the game's progress
+
+
+@FIELDS.field(
+    "viewer", PER_SEAT, "1 at the viewer's own seat number (absolute); none for a spectator"
+)
+def _viewer(s: ElysiumState, c: View, start: int) -> None:
+    if c.player is not None:
+        c.indices.append(start + c.player)
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "families", lambda t: t.nf, "1 for each family in play (the families that can be, in set order)"
+)
+def _families(s: ElysiumState, c: View, start: int) -> None:
+    lay = c.lay
+    found = lay.families_entries.get(s.families)
+    if found is None:
+        slot, ids = lay.family_slot, lay.family_ids
+        found = sorted(start + slot[ids.index(f)] for f in s.families)
+        lay.families_entries[s.families] = found
+    ones(c, found)
+
+
+@FIELDS.field(
+    "pediment", lambda t: len(t.sides), lambda t: f"one-hot Pediment side ({', '.join(t.sides)})"
+)
+def _pediment(s: ElysiumState, c: View, start: int) -> None:
+    c.indices.append(start + c.lay.pediment_slot[s.pediment])
+    c.values.append(1.0)
+
+
+@FIELDS.field("epoch", EPOCHS, "one-hot epoch 1-5")
+def _epoch(s: ElysiumState, c: View, start: int) -> None:
+    c.indices.append(start + s.epoch - 1)
+    c.values.append(1.0)
+
+
+@FIELDS.field("phase", len(PHASES), "one-hot phase: actions (II), income, writing (III), over")
+def _phase(s: ElysiumState, c: View, start: int) -> None:
+    c.indices.append(start + PHASE_SLOT[s.phase])
+    c.values.append(1.0)
+
+
+@FIELDS.field("round", TURNS_PER_EPOCH, "one-hot Phase II round 1-4 (actions phase only)")
+def _round(s: ElysiumState, c: View, start: int) -> None:
+    n = c.lay.n
+    if s.phase == "actions" and s.turn_index < TURNS_PER_EPOCH * n:
+        c.indices.append(start + s.turn_index // n)
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "turn", PER_SEAT, "one-hot relative seat whose Phase II turn it is (actions phase only)"
+)
+def _turn(s: ElysiumState, c: View, start: int) -> None:
+    n = c.lay.n
+    if s.phase == "actions" and s.turn_index < TURNS_PER_EPOCH * n:
+        c.indices.append(start + c.rel[s.order[s.turn_index % n]])
+        c.values.append(1.0)
+
+
+@FIELDS.field("decision", len(DECISIONS), "one-hot kind of the pending decision (DecisionKind)")
+def _decision(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None:
+        c.indices.append(start + s.decision.kind)
+        c.values.append(1.0)
+
+
+@FIELDS.field("decider", PER_SEAT, "one-hot relative seat that must decide now")
+def _decider(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None:
+        c.indices.append(start + c.rel[s.decision.player])
+        c.values.append(1.0)
+
+
+@FIELDS.field("writer", PER_SEAT, "one-hot relative seat whose Writing step it is")
+def _writer(s: ElysiumState, c: View, start: int) -> None:
+    if s.writer >= 0:
+        c.indices.append(start + c.rel[s.writer])
+        c.values.append(1.0)
+
+
+@FIELDS.field("allowance", 1, "transfers left in the current Writing step / 5")
+def _allowance(s: ElysiumState, c: View, start: int) -> None:
+    if s.writer >= 0 and s.allowance > 0:
+        c.indices.append(start)
+        c.values.append(s.allowance * ALLOWANCE_SCALE)
+
+
+@FIELDS.field("order_left", 1, "order_hook / order_eleusis: cards still to resolve / 5")
+def _order_left(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None and isinstance(asked := s.decision.context, Order):
+        c.indices.append(start)
+        c.values.append(len(asked.remaining) * ORDER_SCALE)
+
+
+@FIELDS.field("immediate_left", 1, "immediate_transfer_choice: transfers still allowed / 3")
+def _immediate_left(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None and isinstance(asked := s.decision.context, Transfers):
+        c.indices.append(start)
+        c.values.append(asked.left * AMOUNT_SCALE)
+
+
+@FIELDS.field("steal_amount", 1, "steal_target: the gold to steal / 3")
+def _steal_amount(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None and isinstance(asked := s.decision.context, Steal) and asked.gold:
+        c.indices.append(start)
+        c.values.append(asked.gold * AMOUNT_SCALE)
+
+
+@FIELDS.field(
+    "effect_amounts",
+    len(LOSS_KINDS),
+    "gift_choice: the gifts, attack_payment: the options; amount / 3 by kind "
+    "(discard, gold, VP, PP)",
+)
+def _effect_amounts(s: ElysiumState, c: View, start: int) -> None:
+    decision = s.decision
+    if decision is None or not isinstance(decision.context, Offer):
+        return
+    amounts = [0, 0, 0, 0]
+    effect = decision.context.effect
+    for amount in effect.gifts if decision.kind is GIFT else effect.options:
+        i = AMOUNT_KINDS[amount.resource]
+        amounts[i] = max(amounts[i], amount.n)
+    for i, a in enumerate(amounts):
+        if a:
+            c.indices.append(start + i)
+            c.values.append(a * AMOUNT_SCALE)
+
+
+@FIELDS.field(
+    "temple", lambda t: t.nq, "1 for each Quest tile still in the Temple (tiles by number)"
+)
+def _temple(s: ElysiumState, c: View, start: int) -> None:
+    for q in sorted(s.temple):
+        c.indices.append(start + q)
+        c.values.append(1.0)
+
+
+@FIELDS.field("draw_pile", 1, "cards in the draw pile / the cards of the 5 families in play")
+def _draw_pile(s: ElysiumState, c: View, start: int) -> None:
+    if s.draw:
+        c.indices.append(start)
+        c.values.append(len(s.draw) * c.lay.draw_scale)
+
+
+# ------------------------------------------------------------------ per relative seat
+
+
+@FIELDS.field(
+    "disc", lambda t: t.n * t.n, "per relative seat, one-hot disc 1-n (its place in turn order)"
+)
+def _disc(s: ElysiumState, c: View, start: int) -> None:
+    n, order, add, put = c.lay.n, s.order, c.indices.append, c.values.append
+    for p in c.seats:
+        add(start + order.index(p))
+        put(1.0)
+        start += n
+
+
+def counts(of: Callable[[ElysiumState], list[int]], scale: float) -> Writer[ElysiumState, View]:
+    """The writer of a per-seat count: one entry per relative seat, count × scale."""
+
+    def write(s: ElysiumState, c: View, start: int) -> None:
+        held = of(s)
+        for k, p in enumerate(c.seats):
+            if held[p]:
+                c.indices.append(start + k)
+                c.values.append(held[p] * scale)
+
+    return write
+
+
+def flags(of: Callable[[ElysiumState], list[bool]]) -> Writer[ElysiumState, View]:
+    """The writer of a per-seat flag: 1 per relative seat that has it."""
+
+    def write(s: ElysiumState, c: View, start: int) -> None:
+        held = of(s)
+        for k, p in enumerate(c.seats):
+            if held[p]:
+                c.indices.append(start + k)
+                c.values.append(1.0)
+
+    return write
+
+
+FIELDS.add("gold", PER_SEAT, "per relative seat, gold / 20", counts(attrgetter("gold"), GOLD_SCALE))
+FIELDS.add("vp", PER_SEAT, "per relative seat, VP tokens / 30", counts(attrgetter("vp"), VP_SCALE))
+FIELDS.add(
+    "pp", PER_SEAT, "per relative seat, Prestige Points / 20", counts(attrgetter("pp"), PP_SCALE)
+)
+
+
+@FIELDS.field(
+    "columns", lambda t: t.n * len(COLUMNS), "per relative seat, 1 per column on the board (YBGR)"
+)
+def _columns(s: ElysiumState, c: View, start: int) -> None:
+    columns, add, put = s.columns, c.indices.append, c.values.append
+    for p in c.seats:
+        for i in STANDING[columns[p]]:
+            add(start + i)
+            put(1.0)
+        start += len(COLUMNS)
+
+
+@FIELDS.field(
+    "card_takes", PER_SEAT, f"per relative seat, card takes this epoch / {CARDS_PER_EPOCH}"
+)
+def _card_takes(s: ElysiumState, c: View, start: int) -> None:
+    takes = s.card_takes
+    for k, p in enumerate(c.seats):
+        if takes[p]:
+            c.indices.append(start + k)
+            c.values.append(takes[p] / CARDS_PER_EPOCH)
+
+
+FIELDS.add(
+    "passed", PER_SEAT, "per relative seat, 1 if it passed this epoch", flags(attrgetter("passed"))
+)
+FIELDS.add(
+    "step_done",
+    PER_SEAT,
+    "per relative seat, 1 if its Writing step this epoch is over",
+    flags(attrgetter("step_done")),
+)
+
+
+@FIELDS.field(
+    "quest",
+    lambda t: t.n * (t.nq + 1),
+    "per relative seat, one-hot Quest held: a tile (by number), then Incomplete",
+)
+def _quest(s: ElysiumState, c: View, start: int) -> None:
+    incomplete = c.lay.quest_slot
+    quest = s.quest
+    for p in c.seats:
+        q = quest[p]
+        if q != NO_QUEST:
+            c.indices.append(start + (incomplete if q == INCOMPLETE else q))
+            c.values.append(1.0)
+        start += incomplete + 1
+
+
+@FIELDS.field(
+    "citizens", PER_SEAT, "per relative seat, Citizens in the Domain / 8 (faces never shown)"
+)
+def _citizens(s: ElysiumState, c: View, start: int) -> None:
+    citizens = s.citizens
+    for k, p in enumerate(c.seats):
+        if citizens[p]:
+            c.indices.append(start + k)
+            c.values.append(len(citizens[p]) * CITIZEN_SCALE)
+
+
+@FIELDS.field(
+    "pending",
+    lambda t: t.n * 4,
+    "per relative seat, pending one-shots / 2: ignore_condition, keep_column, "
+    "oracle_access, extra_transfer",
+)
+def _pending(s: ElysiumState, c: View, start: int) -> None:
+    pending = (s.ignore, s.keep, s.oracle_once, s.extra)
+    for p in c.seats:
+        for i, held in enumerate(pending):
+            if held[p]:
+                c.indices.append(start + i)
+                c.values.append(held[p] * PENDING_SCALE)
+        start += 4
+
+
+@FIELDS.field(
+    "discounts",
+    lambda t: t.n * 4,
+    "per relative seat, pending one-shot discount / 3 on a level 1, 2, 3 card and on a Citizen",
+)
+def _discounts(s: ElysiumState, c: View, start: int) -> None:
+    for k, p in enumerate(c.seats):
+        discounts = s.discounts[p]
+        if discounts:
+            totals = [0, 0, 0, 0]
+            for d in discounts:
+                for level in d.levels:
+                    totals[level - 1] += d.n
+                if d.citizens:
+                    totals[3] += d.n
+            for i, total in enumerate(totals):
+                if total:
+                    c.indices.append(start + 4 * k + i)
+                    c.values.append(total * AMOUNT_SCALE)
+
+
+@FIELDS.field(
+    "family_tiles",
+    lambda t: t.n * t.nf,
+    "per relative seat and family, the VP of the family tile held / the first tile's VP",
+)
+def _family_tiles(s: ElysiumState, c: View, start: int) -> None:
+    lay, rel = c.lay, c.rel
+    held: list[tuple[int, float]] = []
+    for f, holders in enumerate(s.family_tiles):
+        for rank, p in enumerate(holders, 1):
+            value = lay.family_tile_value.get(rank)
+            if value:
+                held.append((start + rel[p] * lay.nf + lay.family_slot[f], value))
+    if held:
+        held.sort()
+        for i, value in held:
+            c.indices.append(i)
+            c.values.append(value)
+
+
+@FIELDS.field(
+    "level_tiles", lambda t: t.n * len(LEVELS), "per relative seat, 1 per Level tile held (1-3)"
+)
+def _level_tiles(s: ElysiumState, c: View, start: int) -> None:
+    tiles, rel = s.level_tiles, c.rel
+    found: list[int] = []
+    for level in LEVELS:
+        if tiles[level] >= 0:
+            found.append(start + 3 * rel[tiles[level]] + level - 1)
+    if found:
+        found.sort()
+        ones(c, found)
+
+
+@FIELDS.field(
+    "legends",
+    lambda t: t.n * MAX_LEGENDS_PER_PLAYER * t.legend_block,
+    lambda t: (
+        f"per relative seat and Legend 1-{MAX_LEGENDS_PER_PLAYER} (creation order), "
+        f"{t.legend_block} entries: size / 5, Citizens / 5, one-hot type "
+        "(undetermined, family of each family, level 1-3)"
+    ),
+)
+def _legends(s: ElysiumState, c: View, start: int) -> None:
+    lay, add, put = c.lay, c.indices.append, c.values.append
+    block, family_slot = lay.legend_block, lay.family_slot
+    level_type = 2 + lay.nf  # level L's type entry: after size, Citizens, undetermined, families
+    for k, p in enumerate(c.seats):
+        at = start + k * MAX_LEGENDS_PER_PLAYER * block
+        for legend_kind, key, cards, legend_citizens in s.elysium[p]:
+            add(at)
+            put((len(cards) + len(legend_citizens)) * LEGEND_SCALE)
+            if legend_citizens:
+                add(at + 1)
+                put(len(legend_citizens) * LEGEND_SCALE)
+            if legend_kind is FAMILY:
+                add(at + 3 + family_slot[key])
+            elif legend_kind is LEVEL:
+                add(at + level_type + key)
+            else:
+                add(at + 2)
+            put(1.0)
+            at += block
+
+
+# ------------------------------------------------------------------ cards by location
+
+
+def pile(of: Callable[[ElysiumState], list[int]]) -> Writer[ElysiumState, View]:
+    """The writer of a card pile: 1 per card in it."""
+
+    def write(s: ElysiumState, c: View, start: int) -> None:
+        cards = of(s)
+        if cards:
+            ones(c, sorted(map(c.lay.card_index[start].__getitem__, cards)))
+
+    return write
+
+
+def marked(of: Callable[[ElysiumState], list[bool]]) -> Writer[ElysiumState, View]:
+    """The writer of a mark of cards in Domains: 1 per card in any Domain that has it."""
+
+    def write(s: ElysiumState, c: View, start: int) -> None:
+        table, marks = c.lay.card_index[start], of(s)
+        found = [table[x] for cards in s.domain for x in cards if marks[x]]
+        if found:
+            ones(c, sorted(found))
+
+    return write
+
+
+FIELDS.add("agora", PER_CARD, "per card, 1 if it is in the Agora", pile(attrgetter("agora")))
+FIELDS.add("oracle", PER_CARD, "per card, 1 if it is in the Oracle", pile(attrgetter("oracle")))
+FIELDS.add(
+    "discard", PER_CARD, "per card, 1 if it is on the discard pile", pile(attrgetter("discard"))
+)
+FIELDS.add(
+    "turned",
+    PER_CARD,
+    "per card, 1 if it is a turned Activate card in a Domain",
+    marked(attrgetter("turned")),
+)
+FIELDS.add(
+    "ringed",
+    PER_CARD,
+    "per card, 1 if it is a Trigger card in a Domain, still ringed",
+    marked(attrgetter("ring")),
+)
+
+
+@FIELDS.field(
+    "fresh",
+    PER_CARD,
+    "per card, 1 if it entered its Domain during the current window (its power "
+    "waits for a later window)",
+)
+def _fresh(s: ElysiumState, c: View, start: int) -> None:
+    table, entered, window = c.lay.card_index[start], s.entered, s.window
+    found = [table[x] for cards in s.domain for x in cards if entered[x] == window]
+    if found:
+        ones(c, sorted(found))
+
+
+@FIELDS.field(
+    "domain", lambda t: t.n * t.ncards, "per relative seat and card, 1 if it is in that Domain"
+)
+def _domain(s: ElysiumState, c: View, start: int) -> None:
+    card_index, width = c.lay.card_index, c.lay.ncards
+    for p in c.seats:
+        cards = s.domain[p]
+        if cards:
+            ones(c, sorted(map(card_index[start].__getitem__, cards)))
+        start += width
+
+
+@FIELDS.field(
+    "elysium",
+    lambda t: t.n * t.ncards,
+    f"per relative seat and card in that Elysium, its Legend's number / {MAX_LEGENDS_PER_PLAYER}",
+)
+def _elysium(s: ElysiumState, c: View, start: int) -> None:
+    card_index, width, add, put = c.lay.card_index, c.lay.ncards, c.indices.append, c.values.append
+    for p in c.seats:
+        legends = s.elysium[p]
+        if legends:
+            table = card_index[start]
+            entries: list[int] = []
+            push = entries.append
+            for number, legend in enumerate(legends, 1):
+                for x in legend[2]:
+                    push(table[x] * CODE + number)
+            entries.sort()
+            for e in entries:
+                add(e // CODE)
+                put(e % CODE * LEGEND_SLOT)
+        start += width
+
+
+@FIELDS.field("swap_out", PER_CARD, "oracle_swap_target: 1 for the Agora card going out")
+def _swap_out(s: ElysiumState, c: View, start: int) -> None:
+    if s.decision is not None and isinstance(asked := s.decision.context, Swap):
+        c.indices.append(c.lay.card_index[start][asked.agora_card])
+        c.values.append(1.0)
+
+
+# ------------------------------------------------------------------ the layout per config
 
 
 @per_card_set
@@ -218,236 +644,9 @@ def fields(game: Elysium) -> list[EncodingField]:
 def encode(state: ElysiumState, player: PlayerId | None) -> tuple[list[int], list[float]]:
     """The non-zero entries (ascending indices, values) of what `player` (None: a spectator,
     seen from seat 0) may see: the same for every determinization of the position."""
-    s = state
-    lay = _layout_for(s.game.card_set, s.game.config.players, s.game.families)
-    at = lay.at
-    n = lay.n
-    viewer = 0 if player is None else player
-    seats = lay.seats[viewer]
-    rel = seats.index
-    idx: list[int] = []
-    val: list[float] = []
-    add = idx.append
-    put = val.append
-
-    if player is not None:
-        add(at["viewer"] + player)
-        put(1.0)
-    fams = lay.families_entries.get(s.families)
-    if fams is None:
-        base = at["families"]
-        fams = sorted(base + lay.family_slot[lay.family_ids.index(f)] for f in s.families)
-        lay.families_entries[s.families] = fams
-    idx += fams
-    val += [1.0] * len(fams)
-    add(lay.pediment_index[s.pediment])
-    put(1.0)
-    add(at["epoch"] + s.epoch - 1)
-    put(1.0)
-    phase = s.phase
-    add(lay.phase_index[phase])
-    put(1.0)
-    if phase == "actions" and s.turn_index < TURNS_PER_EPOCH * n:
-        add(at["round"] + s.turn_index // n)
-        put(1.0)
-        add(at["turn"] + rel(s.order[s.turn_index % n]))
-        put(1.0)
-    decision = s.decision
-    if decision is not None:
-        kind, decider, context = decision
-        add(at["decision"] + kind)
-        put(1.0)
-        add(at["decider"] + rel(decider))
-        put(1.0)
-    if s.writer >= 0:
-        add(at["writer"] + rel(s.writer))
-        put(1.0)
-        if s.allowance > 0:
-            add(at["allowance"])
-            put(s.allowance * ALLOWANCE_SCALE)
-    if decision is not None and context is not None:
-        if isinstance(context, Order):
-            add(at["order_left"])
-            put(len(context.remaining) * ORDER_SCALE)
-        elif isinstance(context, Transfers):
-            add(at["immediate_left"])
-            put(context.left * AMOUNT_SCALE)
-        elif isinstance(context, Steal):
-            if context.gold:
-                add(at["steal_amount"])
-                put(context.gold * AMOUNT_SCALE)
-        elif isinstance(context, Offer):
-            amounts = [0, 0, 0, 0]
-            effect = context.effect
-            for amount in effect.gifts if kind is GIFT else effect.options:
-                i = AMOUNT_KINDS[amount.resource]
-                amounts[i] = max(amounts[i], amount.n)
-            base = at["effect_amounts"]
-            for i, a in enumerate(amounts):
-                if a:
-                    add(base + i)
-                    put(a * AMOUNT_SCALE)
-    base = at["temple"]
-    for q in sorted(s.temple):
-        add(base + q)
-        put(1.0)
-    if s.draw:
-        add(at["draw_pile"])
-        put(len(s.draw) * lay.draw_scale)
-
-    # Per relative seat.
-    order = s.order
-    base = at["disc"]
-    for k, p in enumerate(seats):
-        add(base + k * n + order.index(p))
-        put(1.0)
-    for name, counts, scale in (
-        ("gold", s.gold, GOLD_SCALE),
-        ("vp", s.vp, VP_SCALE),
-        ("pp", s.pp, PP_SCALE),
-    ):
-        base = at[name]
-        for k, p in enumerate(seats):
-            if counts[p]:
-                add(base + k)
-                put(counts[p] * scale)
-    base = at["columns"]
-    columns = s.columns
-    for k, p in enumerate(seats):
-        mask = columns[p]
-        for c in range(4):
-            if mask >> c & 1:
-                add(base + 4 * k + c)
-                put(1.0)
-    base = at["card_takes"]
-    takes = s.card_takes
-    for k, p in enumerate(seats):
-        if takes[p]:
-            add(base + k)
-            put(takes[p] / CARDS_PER_EPOCH)
-    for name, flags in (("passed", s.passed), ("step_done", s.step_done)):
-        base = at[name]
-        for k, p in enumerate(seats):
-            if flags[p]:
-                add(base + k)
-                put(1.0)
-    base = at["quest"]
-    width = lay.quest_slot + 1
-    quest = s.quest
-    for k, p in enumerate(seats):
-        q = quest[p]
-        if q != NO_QUEST:
-            add(base + k * width + (lay.quest_slot if q == INCOMPLETE else q))
-            put(1.0)
-    base = at["citizens"]
-    citizens = s.citizens
-    for k, p in enumerate(seats):
-        if citizens[p]:
-            add(base + k)
-            put(len(citizens[p]) * CITIZEN_SCALE)
-    base = at["pending"]
-    pending = (s.ignore, s.keep, s.oracle_once, s.extra)
-    for k, p in enumerate(seats):
-        for i, counts in enumerate(pending):
-            if counts[p]:
-                add(base + 4 * k + i)
-                put(counts[p] * PENDING_SCALE)
-    base = at["discounts"]
-    for k, p in enumerate(seats):
-        discounts = s.discounts[p]
-        if discounts:
-            totals = [0, 0, 0, 0]
-            for d in discounts:
-                for level in d.levels:
-                    totals[level - 1] += d.n
-                if d.citizens:
-                    totals[3] += d.n
-            for i, total in enumerate(totals):
-                if total:
-                    add(base + 4 * k + i)
-                    put(total * AMOUNT_SCALE)
-    fam_width = lay.nf
-    held: list[tuple[int, float]] = []
-    base = at["family_tiles"]
-    slot_of = lay.family_slot
-    tile_value = lay.family_tile_value
-    for f, holders in enumerate(s.family_tiles):
-        for rank, p in enumerate(holders, 1):
-            value = tile_value.get(rank)
-            if value:
-                held.append((base + rel(p) * fam_width + slot_of[f], value))
-    if held:
-        held.sort()
-        for i, value in held:
-            add(i)
-            put(value)
-    base = at["level_tiles"]
-    tiles = s.level_tiles
-    for k, p in enumerate(seats):
-        for level in LEVELS:
-            if tiles[level] == p:
-                add(base + 3 * k + level - 1)
-                put(1.0)
-
-    # Legends, and where each Elysium card is.
-    base = at["legends"]
-    block = lay.legend_block
-    seat_width = MAX_LEGENDS_PER_PLAYER * block
-    level_type = 2 + fam_width  # level L's type entry: after size, Citizens, undetermined, families
-    elysium_entries: list[list[int]] = []
-    for k, p in enumerate(seats):
-        entries: list[int] = []
-        located = lay.elysium[k]
-        start = base + k * seat_width
-        for j, (legend_kind, key, cards, legend_citizens) in enumerate(s.elysium[p]):
-            size = len(cards) + len(legend_citizens)
-            add(start)
-            put(size * LEGEND_SCALE)
-            if legend_citizens:
-                add(start + 1)
-                put(len(legend_citizens) * LEGEND_SCALE)
-            if legend_kind is FAMILY:
-                add(start + 3 + slot_of[key])
-            elif legend_kind is LEVEL:
-                add(start + level_type + key)
-            else:
-                add(start + 2)
-            put(1.0)
-            start += block
-            code = j + 1
-            entries += [located[c] * CODE + code for c in cards]
-        elysium_entries.append(entries)
-
-    # Cards by location.
-    for table, pile in ((lay.agora, s.agora), (lay.oracle, s.oracle), (lay.discard, s.discard)):
-        if pile:
-            found = sorted(map(table.__getitem__, pile))
-            idx += found
-            val += [1.0] * len(found)
-    domains = [s.domain[p] for p in seats]
-    turned, ring, entered, window = s.turned, s.ring, s.entered, s.window
-    for table, flags in ((lay.turned, turned), (lay.ringed, ring)):
-        found = sorted([table[c] for held_cards in domains for c in held_cards if flags[c]])
-        idx += found
-        val += [1.0] * len(found)
-    fresh = lay.fresh
-    found = sorted([fresh[c] for held_cards in domains for c in held_cards if entered[c] == window])
-    idx += found
-    val += [1.0] * len(found)
-    for k, cards in enumerate(domains):
-        if cards:
-            found = sorted(map(lay.domain[k].__getitem__, cards))
-            idx += found
-            val += [1.0] * len(found)
-    for entries in elysium_entries:
-        if entries:
-            entries.sort()
-            idx += [e // CODE for e in entries]
-            val += [e % CODE * LEGEND_SLOT for e in entries]
-    if decision is not None and isinstance(context, Swap):
-        add(lay.swap_out[context.agora_card])
-        put(1.0)
-    return idx, val
+    game = state.game
+    lay = _layout_for(game.card_set, game.config.players, game.families)
+    return lay.vector.encode(state, View(lay, player))
 
 
 # ------------------------------------------------------------------ game length
