@@ -2,9 +2,9 @@
 
 A card set travels as data, never as a file name: `card_set_data` reads a card-set TOML file
 (bounded in size) into the table that a game config keeps, and `card_set_for` builds the CardSet
-of such a table (None: the package's `data/cards.toml`), checked by the sibling module `validate`
-and cached by content. So a record holds its cards, and no record can make the engine open a
-file. `load_card_set` does both for a path.
+of such a table (None: the package's `data/cards.toml`), parsed and checked by the sibling
+module `schema` and cached by content. So a record holds its cards, and no record can make the
+engine open a file. `load_card_set` does both for a path.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo, echo_path, quoted, read_bounded
-from kleos.games.elysium.validate import check_card_data
+from kleos.games.elysium.schema import CardSetTable, EffectTable, parse_card_data
 
 MAX_CARD_SET_BYTES = 1024 * 1024
 """The largest card-set file read: 16 times the package's (about 60 KB), and small enough to
@@ -172,7 +172,7 @@ def load_card_set(path: str | os.PathLike[str] | None = None) -> CardSet:
 
     The default set is parsed once per process. A malformed file raises one short `ConfigError`
     that names the file, counts its problems and lists the first (each naming the design or card
-    and the field); `validate.check_card_data` lists them all. The default set must be the full
+    and the field); `schema.check_card_data` lists them all. The default set must be the full
     set (8 families, 56 designs, 168 cards, 9/6/6 cards of levels 1/2/3 per family); a custom
     file may be smaller, but needs at least `FAMILIES_IN_PLAY` families, each with a card of
     every level 1, 2 and 3 (so that Family Legends can be built).
@@ -277,10 +277,10 @@ def _checked_set(data: dict[Any, Any], source: str) -> CardSet:
 
 def _build_checked(data: dict[str, Any], source: str, *, full_set: bool) -> CardSet:
     """The CardSet of data that passes the checks; else a short ConfigError naming `source`."""
-    problems = check_card_data(data, full_set=full_set)
-    if problems:
+    table, problems = parse_card_data(data, full_set=full_set)
+    if table is None or problems:
         raise ConfigError(_problems_message(source, problems))
-    return _build(data)
+    return _build(table)
 
 
 def _problems_message(source: str, problems: list[str]) -> str:
@@ -299,51 +299,55 @@ def _problems_message(source: str, problems: list[str]) -> str:
     return message + (f"\n  ... and {more} more" if more else "")
 
 
-def _build(data: dict[str, Any]) -> CardSet:
-    """The CardSet of checked data (every key and type is known to be right)."""
+def _build(table: CardSetTable) -> CardSet:
+    """The CardSet of a checked card-set table."""
     designs: list[Design] = []
     cards: list[Card] = []
-    for raw in data["design"]:
+    for raw in table.design:
         design = Design(
             index=len(designs),
-            id=raw["id"],
-            family=raw["family"],
-            name=raw["name"],
-            level=raw["level"],
-            power=raw["power"],
-            window=raw.get("window", ""),
-            hook=raw.get("hook", ""),
-            text=raw["text"],
-            effects=tuple(_effect(effect) for effect in raw["effects"]),
+            id=raw.id,
+            family=raw.family,
+            name=raw.name,
+            level=raw.level,
+            power=raw.power,
+            window=raw.window,
+            hook=raw.hook,
+            text=raw.text,
+            effects=tuple(_effect(effect) for effect in raw.effects),
         )
         designs.append(design)
-        for copy in raw["copies"]:
-            cards.append(Card(len(cards), copy["id"], design, tuple(copy["condition"])))
-    back = data["quest"][0]["incomplete"]
-    rules, scoring = data["rules"], data["scoring"]
+        for copy in raw.copies:
+            cards.append(Card(len(cards), copy.id, design, tuple(copy.condition)))
+    back, rules, scoring = table.quest[0].incomplete, table.rules, table.scoring
     return CardSet(
-        families=tuple(Family(f["id"], f["name"], f["code"], f["theme"]) for f in data["family"]),
+        families=tuple(Family(f.id, f.name, f.code, f.theme) for f in table.family),
         designs=tuple(designs),
         cards=tuple(cards),
         quests=tuple(
-            Quest(q["id"], q["number"], tuple(q["players"]), q["vp"], q["gold"], q["lyres"])
-            for q in data["quest"]
+            Quest(q.id, q.number, tuple(q.players), q.vp, q.gold, q.lyres) for q in table.quest
         ),
-        incomplete=Quest("incomplete", 0, (2, 3, 4), back["vp"], back["gold"], back["lyres"]),
-        pediments={side["side"]: tuple(side["slots"]) for side in data["pediment"]},
-        level_bonus_vp={tile["level"]: tile["vp"] for tile in data["level_bonus"]},
-        family_bonus_vp={tile["rank"]: tile["vp"] for tile in data["family_bonus"]},
-        recommended=tuple(rules["recommended_first_game"]),
-        family_legend_vp={int(k): v for k, v in scoring["family_legend_vp"].items()},
-        level_legend_vp={int(k): v for k, v in scoring["level_legend_vp"].items()},
-        citizen_penalty_vp=scoring["citizen_penalty_vp"],
-        ares_rank_vp=tuple(scoring["ares_pp_rank_vp"]),
-        starting_gold=rules["starting_gold"],
+        incomplete=Quest("incomplete", 0, (2, 3, 4), back.vp, back.gold, back.lyres),
+        pediments={side.side: tuple(side.slots) for side in table.pediment},
+        level_bonus_vp={tile.level: tile.vp for tile in table.level_bonus},
+        family_bonus_vp={tile.rank: tile.vp for tile in table.family_bonus},
+        recommended=tuple(rules.recommended_first_game),
+        family_legend_vp=_by_size(scoring.family_legend_vp.model_dump(by_alias=True)),
+        level_legend_vp=_by_size(scoring.level_legend_vp.model_dump(by_alias=True)),
+        citizen_penalty_vp=scoring.citizen_penalty_vp,
+        ares_rank_vp=tuple(scoring.ares_pp_rank_vp),
+        starting_gold=rules.starting_gold,
     )
 
 
-def _effect(raw: dict[str, Any]) -> Effect:
+def _by_size(vp: dict[str, int]) -> dict[int, int]:
+    """VP by a Legend's number of cards (TOML keys are text)."""
+    return {int(size): points for size, points in vp.items()}
+
+
+def _effect(table: EffectTable) -> Effect:
     """One checked effect table as an Effect; absent parameters keep their defaults."""
+    raw = dict(table)
     return Effect(
         op=raw["op"],
         n=raw.get("n", 0),
@@ -351,8 +355,8 @@ def _effect(raw: dict[str, Any]) -> Effect:
         counter=raw.get("counter", ""),
         levels=frozenset(raw.get("levels", ())),
         citizens=raw.get("citizens", False),
-        gifts=tuple(Amount(gift["resource"], gift["n"]) for gift in raw.get("gifts", ())),
-        options=tuple(Amount(opt["kind"], opt["n"]) for opt in raw.get("options", ())),
+        gifts=tuple(Amount(gift.resource, gift.n) for gift in raw.get("gifts", ())),
+        options=tuple(Amount(option.kind, option.n) for option in raw.get("options", ())),
         kinds=tuple(raw.get("kinds", ())),
         max_level=raw.get("max_level", 0),
     )
