@@ -33,32 +33,62 @@ def set_path(field: str, value: Any) -> Any:
     return lambda data: data["paths"][0].__setitem__(field, value)
 
 
+ID_RULE = "must be 1 to 16 ASCII letters, digits, '-' or '_'"
 BAD_BOARDS = [
-    (lambda data: data.clear(), "'sites' must be a list"),
-    (lambda data: data.__setitem__("sites", "SIG"), "'sites' must be a list"),
-    (lambda data: data.__setitem__("paths", [{}] * 500), "'paths' must be a list of 1 to"),
-    (lambda data: data["sites"].__setitem__(0, 7), "site 0 must be an object"),
-    (set_site("id", 5), "site 0 needs an 'id'"),
-    (set_site("id", "S I G"), "site 0 needs an 'id'"),
-    (set_site("id", "ACH"), "the id ACH is used twice"),
-    (set_site("id", "ach"), "site 1: the id ACH is used twice"),
-    (set_site("id", "SIĞ"), "site 0 needs an 'id'"),
-    (set_site("numeral", "4"), "needs a whole 'numeral'"),
-    (set_site("numeral", True), "needs a whole 'numeral'"),
-    (set_site("numeral", 10**400), "needs a whole 'numeral'"),
-    (set_site("name", ["Cape"]), "'name' must be text"),
-    (set_site("x", [4]), "x and y must be numbers"),
-    (set_site("y", float("inf")), "x and y must be numbers"),
-    (set_site("closed_in_two_player", "yes"), "'closed_in_two_player' is true/false"),
-    (set_path("id", ["p01"]), "path 0 needs an 'id'"),
-    (set_path("id", "p:1"), "path 0 needs an 'id'"),
-    (set_path("id", "P02"), "path 1: the id p02 is used twice"),
-    (set_path("a", ["SIG"]), "must join two different known sites"),
-    (set_path("b", "SIG"), "must join two different known sites"),
-    (set_path("spaces", 2.0), "needs 1 to 12 'spaces'"),
-    (set_path("spaces", 0), "needs 1 to 12 'spaces'"),
-    (set_path("shovel_at", "HIS"), "'shovel_at' must be one of its two sites"),
-    (set_path("shovel_at", None), "'shovel_at' must be one of its two sites"),
+    (lambda data: data.clear(), "bad board: field 'sites': missing (and 1 more problem)"),
+    (lambda data: data.__setitem__("sites", "SIG"), "field 'sites': must be a list, got 'SIG'"),
+    (
+        lambda data: data.__setitem__("paths", [{}] * 500),
+        "field 'paths': must have at most 128 items, got 500",
+    ),
+    (lambda data: data["sites"].__setitem__(0, 7), "bad board: site #1: must be a table"),
+    (
+        lambda data: data.__setitem__("extra", 1),
+        "field 'extra': unknown field (fields: name, note,",
+    ),
+    (set_site("id", 5), f"site #1: field 'id': {ID_RULE}, got 5"),
+    (set_site("id", "S I G"), f"site S I G: field 'id': {ID_RULE}, got 'S I G'"),
+    (set_site("id", "ACH"), "site ACH: field 'id': duplicate site id (ids are read without case)"),
+    (set_site("id", "ach"), "site ACH: field 'id': duplicate site id"),
+    (set_site("id", "SIĞ"), f"site SIĞ: field 'id': {ID_RULE}, got 'SIĞ'"),
+    (
+        set_site("numeral", "4"),
+        "site SIG: field 'numeral': must be an integer from 0 to 50, got '4'",
+    ),
+    (
+        set_site("numeral", True),
+        "site SIG: field 'numeral': must be an integer from 0 to 50, got True",
+    ),
+    (set_site("numeral", 10**400), "field 'numeral': must be an integer from 0 to 50, got 1000"),
+    (set_site("name", ["Cape"]), "site SIG: field 'name': must be printable text of 1 to 80"),
+    (
+        set_site("name", "Cape\nSigeion"),
+        "site SIG: field 'name': must be printable text of 1 to 80",
+    ),
+    (set_site("x", [4]), "site SIG: field 'x': must be a number, got [4]"),
+    (set_site("y", float("inf")), "site SIG: field 'y': must be a finite number, got inf"),
+    (set_site("y", -2e6), "site SIG: field 'y': must be at least -1000000.0, got -2000000.0"),
+    (
+        set_site("colour", "red"),
+        "site SIG: field 'colour': unknown field (fields: id, name, numeral,",
+    ),
+    (
+        set_site("closed_in_two_player", "yes"),
+        "site SIG: field 'closed_in_two_player': must be true or false, got 'yes'",
+    ),
+    (set_path("id", ["p01"]), f"path #1: field 'id': {ID_RULE}, got ['p01']"),
+    (set_path("id", "p:1"), f"path p:1: field 'id': {ID_RULE}, got 'p:1'"),
+    (set_path("id", "P02"), "path p02: field 'id': duplicate path id (ids are read without case)"),
+    (set_path("a", ["SIG"]), f"path p01: field 'a': {ID_RULE}, got ['SIG']"),
+    (set_path("a", "TROY"), "path p01: field 'a': no site 'TROY' on the board"),
+    (set_path("b", "SIG"), "path p01: field 'b': must be another site than a, SIG"),
+    (set_path("spaces", 2.0), "path p01: field 'spaces': must be an integer from 1 to 12, got 2.0"),
+    (set_path("spaces", 0), "path p01: field 'spaces': must be an integer from 1 to 12, got 0"),
+    (
+        set_path("shovel_at", "HIS"),
+        "path p01: field 'shovel_at': must be one of its sites SIG and ACH, got 'HIS'",
+    ),
+    (set_path("shovel_at", None), f"path p01: field 'shovel_at': {ID_RULE}, got None"),
 ]
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo_path, parse_json, read_bounded
+from kleos.games.ilium.schema import parse_board
 
 TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
 """The artifact types, in the spec's canonical order (docs/ilium.md §1)."""
@@ -118,92 +119,35 @@ class Board:
 
 MAX_BOARD_BYTES = 1024 * 1024
 """The largest board file read."""
-MAX_SITES, MAX_PATHS, MAX_SPACES, MAX_NUMERAL = 32, 128, 12, 50
-"""Bounds of a board (the project's has 13 sites, 25 paths of 2 to 6 spaces, numerals 3 to 6;
-no site can hold more than the 50 tokens)."""
-_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-
-
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise ConfigError(f"bad board: {message}")
-
-
-def _is_int(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def _is_coordinate(value: object) -> bool:
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    return number and -1e6 <= value <= 1e6  # type: ignore[operator]
-
-
-def _is_id(value: object) -> bool:
-    """Ids appear in action text ('site HIS', 'place p12:3'): 1 to 16 letters, digits, _ or -."""
-    return isinstance(value, str) and 0 < len(value) <= 16 and set(value) <= _ID_CHARACTERS
 
 
 def board_from_json(data: Any) -> Board:
-    """Build and check a board from its JSON data (the format of `data/board.json`).
+    """Build a board from its JSON data (the format of `data/board.json`, checked by the sibling
+    module `schema`).
 
-    Anything malformed raises one `ConfigError` naming the site or path and the field at fault.
+    Anything malformed raises one `ConfigError` naming the site or path and the field at fault
+    (the first problem, and how many more there are).
     """
-    _require(isinstance(data, dict), "expected a JSON object")
-    raw_sites, raw_paths = data.get("sites"), data.get("paths")
-    _require(
-        isinstance(raw_sites, list) and 0 < len(raw_sites) <= MAX_SITES,
-        f"'sites' must be a list of 1 to {MAX_SITES} sites",
+    table, problems = parse_board(data)
+    if table is None or problems:
+        more = len(problems) - 1
+        also = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise ConfigError(f"bad board: {problems[0]}{also}")
+    ids = {site.id: i for i, site in enumerate(table.sites)}
+    sites = tuple(
+        Site(i, s.id, s.name or s.id, s.numeral, s.x, s.y, s.closed_in_two_player)
+        for i, s in enumerate(table.sites)
     )
-    _require(
-        isinstance(raw_paths, list) and 0 < len(raw_paths) <= MAX_PATHS,
-        f"'paths' must be a list of 1 to {MAX_PATHS} paths",
-    )
-    sites: list[Site] = []
-    ids: dict[str, int] = {}
-    folded: set[str] = set()
-    for i, s in enumerate(raw_sites):
-        _require(isinstance(s, dict), f"site {i} must be an object")
-        sid, numeral = s.get("id"), s.get("numeral")
-        _require(_is_id(sid), f"site {i} needs an 'id' of 1 to 16 letters, digits, _ or -")
-        assert isinstance(sid, str)
-        _require(sid.lower() not in folded, f"site {i}: the id {sid} is used twice")
-        folded.add(sid.lower())
-        _require(
-            _is_int(numeral, 0, MAX_NUMERAL), f"site {sid} needs a whole 'numeral' 0..{MAX_NUMERAL}"
-        )
-        name = s.get("name", sid)
-        _require(isinstance(name, str) and len(name) <= 80, f"site {sid}: 'name' must be text")
-        x, y = s.get("x", 0), s.get("y", 0)
-        _require(_is_coordinate(x) and _is_coordinate(y), f"site {sid}: x and y must be numbers")
-        closed = s.get("closed_in_two_player", False)
-        _require(isinstance(closed, bool), f"site {sid}: 'closed_in_two_player' is true/false")
-        assert isinstance(numeral, int)
-        ids[sid] = i
-        sites.append(Site(i, sid, name, numeral, float(x), float(y), closed))
     paths: list[PathInfo] = []
     slot_path: list[int] = []
-    folded = set()
-    for i, p in enumerate(raw_paths):
-        _require(isinstance(p, dict), f"path {i} must be an object")
-        pid, a, b, spaces, shovel = (p.get(k) for k in ("id", "a", "b", "spaces", "shovel_at"))
-        _require(_is_id(pid), f"path {i} needs an 'id' of 1 to 16 letters, digits, _ or -")
-        assert isinstance(pid, str)
-        _require(pid.lower() not in folded, f"path {i}: the id {pid} is used twice")
-        folded.add(pid.lower())
-        _require(
-            isinstance(a, str) and isinstance(b, str) and a in ids and b in ids and a != b,
-            f"path {pid} must join two different known sites",
-        )
-        _require(_is_int(spaces, 1, MAX_SPACES), f"path {pid} needs 1 to {MAX_SPACES} 'spaces'")
-        _require(shovel in (a, b), f"path {pid}: 'shovel_at' must be one of its two sites")
-        assert isinstance(a, str) and isinstance(b, str) and isinstance(spaces, int)
-        assert isinstance(shovel, str)
-        other = b if shovel == a else a
+    for i, p in enumerate(table.paths):
+        other = p.b if p.shovel_at == p.a else p.a
+        shovel = ids[p.shovel_at]
         paths.append(
-            PathInfo(i, pid, ids[a], ids[b], spaces, ids[shovel], ids[other], len(slot_path))
+            PathInfo(i, p.id, ids[p.a], ids[p.b], p.spaces, shovel, ids[other], len(slot_path))
         )
-        slot_path.extend([i] * spaces)
-    return Board(tuple(sites), tuple(paths), tuple(slot_path))
+        slot_path.extend([i] * p.spaces)
+    return Board(sites, tuple(paths), tuple(slot_path))
 
 
 def board_data(path: str | os.PathLike[str]) -> Any:
