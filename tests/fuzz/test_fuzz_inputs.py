@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 import kleos
 from kleos.core.records import Record, read_record, replay
+from kleos.games.elysium.cards import card_set_for, default_card_data
+from kleos.games.elysium.schema import check_card_data
 from kleos.games.ilium.board import board_data, board_from_json, load_board
 from played import random_game_record
 
@@ -288,6 +290,32 @@ def test_mutated_boards_are_built_or_refused_and_play(
             break
         state.apply(rng.choice(state.legal_actions()))
     assert state.is_terminal()
+
+
+@FUZZ
+@given(
+    route=st.lists(st.integers(min_value=0, max_value=200), min_size=1, max_size=5),
+    new=ODD_VALUES,
+)
+def test_mutated_card_sets_are_built_or_refused_and_deal(route: list[int], new: Any) -> None:
+    """A changed card set is refused briefly (its problems listed, each short), or it makes a
+    game that deals and plays."""
+    data = set_at(default_card_data(), route, new)
+    problems = check_card_data(data, full_set=False)
+    assert all(isinstance(line, str) and 0 < len(line) <= 160 for line in problems)
+    try:
+        card_set_for(data)
+        game = kleos.make("elysium", players=3, seed=1, card_set=json.loads(json.dumps(data)))
+    except kleos.ConfigError as error:
+        short_refusal(error)
+        return
+    assert not problems
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
 
 
 @FUZZ
