@@ -115,6 +115,23 @@ class Fields(Generic[TablesT, StateT, EntriesT]):
         return VectorLayout(laid)
 
 
+TableT = TypeVar("TableT")
+
+
+class AtStart(dict[int, TableT]):
+    """A writer's table of vector indices for the start it is given, built on first use
+    (`tables[start]`), so that a writer looks its entries up rather than adding its start to
+    each one."""
+
+    def __init__(self, build: Callable[[int], TableT]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, start: int) -> TableT:
+        table = self[start] = self.build(start)
+        return table
+
+
 class VectorLayout(Generic[StateT, EntriesT]):
     """One config's vector: its fields (`EncodingField`s), size, and the writers that fill it."""
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from kleos.core.encoding import EncodingField, Fields, Writer
+from kleos.core.encoding import AtStart, EncodingField, Fields, Writer
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import CardSet, Design, Effect, per_card_set
 from kleos.games.elysium.state import FAMILY, INCOMPLETE, LEVEL, NO_QUEST, ElysiumState
@@ -71,19 +71,6 @@ STANDING = tuple(
 GIFT = DecisionKind.GIFT_CHOICE
 
 
-class CardIndex(dict[int, list[int]]):
-    """Card index -> vector index in the card-indexed block that starts at a given entry (-1:
-    never in play), built on first use: the writers of card fields look their start up here."""
-
-    def __init__(self, card_slot: list[int]) -> None:
-        super().__init__()
-        self.card_slot = card_slot
-
-    def __missing__(self, start: int) -> list[int]:
-        table = self[start] = [start + slot if slot >= 0 else -1 for slot in self.card_slot]
-        return table
-
-
 class Layout:
     """The tables of one config that the writers read, and its vector (`vector`: the fields,
     their starts and the size), derived from the declarations below."""
@@ -97,10 +84,11 @@ class Layout:
         self.family_slot = [possible.index(f) if f in possible else -1 for f in ids]
         """Per card-set family index, its entry in family-indexed fields (-1: never in play)."""
         slots = [c.index for c in cards.cards if c.design.family in possible]
-        card_slot = [-1] * len(cards.cards)
+        self.card_slot = [-1] * len(cards.cards)
+        """Per card index, its entry in card-indexed fields (-1: never in play)."""
         for slot, c in enumerate(slots):
-            card_slot[c] = slot
-        self.card_index = CardIndex(card_slot)
+            self.card_slot[c] = slot
+        self.card_index = AtStart(self._card_index)
         self.nf, self.ncards = len(possible), len(slots)
         self.legend_block = 3 + self.nf + len(LEVELS)
         self.sides = sorted(cards.pediments)
@@ -132,6 +120,10 @@ class Layout:
         self.domain = tuple(self.card_index[at["domain"] + k * self.ncards] for k in range(n))
         self.elysium = tuple(self.card_index[at["elysium"] + k * self.ncards] for k in range(n))
 
+    def _card_index(self, start: int) -> list[int]:
+        """Card index -> its entry in a card-indexed block from `start` (-1: never in play)."""
+        return [start + slot if slot >= 0 else -1 for slot in self.card_slot]
+
 
 class View:
     """What the writers of one `encode` call share: the entries so far, the layout, the viewer
@@ -158,12 +150,6 @@ PER_CARD = attrgetter("ncards")
 """A field size: one entry per card that can be in play."""
 
 
-def ones(c: View, indices: list[int]) -> None:
-    """Append entries of value 1 (ascending)."""
-    c.indices += indices
-    c.values += [1.0] * len(indices)
-
-
 # ------------------------------------------------------------------ the game's progress
 
 
@@ -186,7 +172,8 @@ def _families(s: ElysiumState, c: View, start: int) -> None:
         slot, ids = lay.family_slot, lay.family_ids
         found = sorted(start + slot[ids.index(f)] for f in s.families)
         lay.families_entries[s.families] = found
-    ones(c, found)
+    c.indices += found
+    c.values += [1.0] * len(found)
 
 
 @FIELDS.field(
@@ -489,7 +476,8 @@ def _level_tiles(s: ElysiumState, c: View, start: int) -> None:
             found.append(start + 3 * rel[tiles[level]] + level - 1)
     if found:
         found.sort()
-        ones(c, found)
+        c.indices += found
+        c.values += [1.0] * len(found)
 
 
 @FIELDS.field(
@@ -532,7 +520,9 @@ def pile(of: Callable[[ElysiumState], list[int]]) -> Writer[ElysiumState, View]:
     def write(s: ElysiumState, c: View, start: int) -> None:
         cards = of(s)
         if cards:
-            ones(c, sorted(map(c.lay.card_index[start].__getitem__, cards)))
+            found = sorted(map(c.lay.card_index[start].__getitem__, cards))
+            c.indices += found
+            c.values += [1.0] * len(found)
 
     return write
 
@@ -544,7 +534,9 @@ def marked(of: Callable[[ElysiumState], list[bool]]) -> Writer[ElysiumState, Vie
         table, marks = c.lay.card_index[start], of(s)
         found = [table[x] for cards in s.domain for x in cards if marks[x]]
         if found:
-            ones(c, sorted(found))
+            found.sort()
+            c.indices += found
+            c.values += [1.0] * len(found)
 
     return write
 
@@ -578,18 +570,21 @@ def _fresh(s: ElysiumState, c: View, start: int) -> None:
     table, entered, window = c.lay.card_index[start], s.entered, s.window
     found = [table[x] for cards in s.domain for x in cards if entered[x] == window]
     if found:
-        ones(c, sorted(found))
+        found.sort()
+        c.indices += found
+        c.values += [1.0] * len(found)
 
 
 @FIELDS.field(
     "domain", lambda t: t.n * t.ncards, "per relative seat and card, 1 if it is in that Domain"
 )
 def _domain(s: ElysiumState, c: View, start: int) -> None:
-    card_index, width = c.lay.card_index, c.lay.ncards
+    card_index, width, indices, values = c.lay.card_index, c.lay.ncards, c.indices, c.values
     for p in c.seats:
         cards = s.domain[p]
         if cards:
-            ones(c, sorted(map(card_index[start].__getitem__, cards)))
+            indices += sorted(map(card_index[start].__getitem__, cards))
+            values += [1.0] * len(cards)
         start += width
 
 

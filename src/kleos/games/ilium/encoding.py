@@ -11,15 +11,21 @@ relative seat 0 is the viewer, 1 the next seat in play order, and so on; a spect
 seat 0's side with no private entry. Only the usable paths and the active sites of the config have
 entries (the 2-player game's closed sites and their paths have none).
 
-The layout is built once per (board, players, variant) and cached here, so that encoding a
-position only loops over what is on the board and in the hands.
+Each field is declared once below (`FIELDS`: its name, size, doc and writer,
+`kleos.core.encoding`); the layout of a (board, players, variant) is derived from the
+declarations, built once and cached here, so that encoding a position only runs the writers,
+which loop over what is on the board and in the hands.
 """
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from kleos.core.protocol import EncodingField, PlayerId
+from kleos.core.encoding import AtStart, EncodingField, Fields
+from kleos.core.protocol import PlayerId
 from kleos.games.ilium.board import (
     TOKEN_CODES,
     TOKEN_VALUES,
@@ -71,197 +77,82 @@ _HOARD_SCALE = [1.0 / COPIES.get(token_value(code), 1) for code in range(TOKEN_C
 
 
 class _Layout:
-    """One config's layout: the fields and the index tables of `encode`."""
+    """One config's tables, read by the writers, and its vector (`vector`: the fields, their
+    starts and the size), derived from the declarations below."""
 
     __slots__ = (
+        "active",
         "board",
-        "card",
-        "cubes",
-        "decider",
-        "deck",
         "deck_scale",
-        "exc_first",
-        "exc_path",
-        "exc_qualifies",
-        "exc_second",
-        "exc_site",
         "fields",
-        "first_player",
-        "fours",
-        "group_space",
-        "historian",
-        "hoard_tokens",
-        "hoard_types",
-        "last_cube",
-        "offer_used",
+        "longest",
+        "n",
+        "numerals",
         "order",
         "path_pos",
-        "phase",
         "rel",
-        "removed",
-        "results_historians",
-        "results_scores",
-        "results_winners",
         "site_pos",
         "site_slots",
         "space_index",
         "space_value",
-        "takes",
-        "top_card",
-        "turn",
-        "turn_path",
+        "starting",
+        "strategic",
+        "usable",
+        "usable_slots",
+        "vector",
     )
 
     def __init__(self, game: Ilium) -> None:
         board = game.board
-        n = game.players
         self.board = board  # keeps the board alive, so that its id is never reused
-        self.fields: list[EncodingField] = []
+        self.n: int = game.players
+        self.strategic: bool = game.strategic
         tables = game.tables
-        usable = tables.usable_paths
-        active = tables.active_sites
+        self.usable: tuple[int, ...] = tables.usable_paths
+        self.active: tuple[int, ...] = tables.active_sites
+        n, usable, active = self.n, self.usable, self.active
         self.path_pos = {pi: i for i, pi in enumerate(usable)}
         self.site_pos = {s: i for i, s in enumerate(active)}
-        usable_slots = [slot for pi in usable for slot in tables.path_slots[pi]]
-        longest = max(board.paths[pi].spaces for pi in usable)
-        numerals = [board.sites[s].numeral for s in active]
-        add = self._add
-
-        start = add(
-            "spaces",
-            len(usable_slots) * 2 * n,
-            f"each space of the usable paths (paths in board order, space 0 the shovel space), "
-            f"{2 * n} entries: a group of relative seat k ({n} entries, size / 3), then a cube "
-            f"of relative seat k ({n} entries, 1); an empty space has none",
-        )
-        self.space_index = [[-1] * (board.num_slots * CODES) for _ in range(n)]
+        self.usable_slots: list[int] = [slot for pi in usable for slot in tables.path_slots[pi]]
+        self.longest = max(board.paths[pi].spaces for pi in usable)
+        self.numerals: list[int] = [board.sites[s].numeral for s in active]
         self.space_value = [0.0] * (board.num_slots * CODES)
-        for j, slot in enumerate(usable_slots):
-            base = start + j * 2 * n
+        for slot in self.usable_slots:
             for p in range(n):
                 for size in GROUP_SIZES:
                     self.space_value[slot * CODES + group_code(p, size)] = size / 3
                 self.space_value[slot * CODES + cube_code(p)] = 1.0
+        self.space_index = AtStart(self._space_index)
+        self.site_slots = AtStart(self._site_slots)
+        self.starting: Mapping[int, int] = tables.starting_deck
+        self.deck_scale = [1.0 / max(1, self.starting.get(v, 0)) for v in (0, *CARD_VALUES)]
+        self.order = [[(v + r) % n for r in range(n)] for v in range(n)]
+        self.rel = [[(p - v) % n for p in range(n)] for v in range(n)]
+        self.vector = FIELDS.lay_out(self)
+        self.fields = list(self.vector.fields)
+
+    def _site_slots(self, start: int) -> list[range]:
+        """Per site, the entries of its numeral slots in a `site_tokens` field from `start`
+        (none: not active)."""
+        slots: dict[int, range] = {}
+        for s, numeral in zip(self.active, self.numerals, strict=True):
+            slots[s] = range(start, start + numeral * NUM_TYPES, NUM_TYPES)
+            start += numeral * NUM_TYPES
+        return [slots.get(s, range(0)) for s in range(len(self.board.sites))]
+
+    def _space_index(self, start: int) -> list[list[int]]:
+        """Per viewer, (slot, space code) -> its entry in a `spaces` field from `start`."""
+        n = self.n
+        index = [[-1] * (self.board.num_slots * CODES) for _ in range(n)]
+        for j, slot in enumerate(self.usable_slots):
+            base = start + j * 2 * n
+            for p in range(n):
                 for v in range(n):
                     r = (p - v) % n
                     for size in GROUP_SIZES:
-                        self.space_index[v][slot * CODES + group_code(p, size)] = base + r
-                    self.space_index[v][slot * CODES + cube_code(p)] = base + n + r
-        start = add(
-            "site_tokens",
-            sum(numerals) * NUM_TYPES,
-            "each active site (board order) has numeral slots of 5 entries by type (Coins, "
-            "Horses, Armbands, Bottles, Helmets): slot i holds the site's i-th remaining token "
-            "in taking order (lowest value first, then type order; the queue in Burial Vaults) "
-            "as value / 5 at its type's entry; slots past the last token have none",
-        )
-        slots: dict[int, range] = {}
-        for s, numeral in zip(active, numerals, strict=True):
-            slots[s] = range(start, start + numeral * NUM_TYPES, NUM_TYPES)
-            start += numeral * NUM_TYPES
-        self.site_slots = [slots.get(s, range(0)) for s in range(len(board.sites))]
-        self.hoard_tokens = add(
-            "hoard_tokens",
-            n * MAX_VALUE * NUM_TYPES,
-            f"per relative seat, {MAX_VALUE * NUM_TYPES} entries (value - 1) * 5 + type: how many "
-            "such tokens the seat has collected / how many a type has of that value (1: 2, "
-            "2: 3, 3: 3, 4: 1, 5: 1)",
-        )
-        self.hoard_types = add(
-            "hoard_by_type",
-            n * NUM_TYPES * 2,
-            f"per relative seat and type, 2 entries: the seat's tokens of that type / "
-            f"{TYPE_TOKENS}, then their artifacts / {TYPE_ARTIFACTS}",
-        )
-        self.cubes = add("cubes", n, f"per relative seat: supply cubes left / {STARTING_CUBES}")
-        starting = tables.starting_deck
-        self.deck_scale = [1.0 / max(1, starting.get(v, 0)) for v in (0, *CARD_VALUES)]
-        self.deck = add(
-            "deck",
-            n * len(CARD_VALUES),
-            "per relative seat, 3 entries: the cards of value 1, 2, 3 left in the deck / the "
-            f"starting number ({', '.join(str(starting.get(v, 0)) for v in CARD_VALUES)})",
-        )
-        self.first_player = add("first_player", n, "the relative seat that played first, one-hot")
-        self.turn = add("turn", n, "the relative seat whose turn it is, one-hot")
-        self.decider = add(
-            "decider", n, "the relative seat that decides now, one-hot (none once over)"
-        )
-        self.phase = add(
-            "phase",
-            len(PHASE_NAMES),
-            f"the pending decision's kind, one-hot: {', '.join(PHASE_NAMES)}",
-        )
-        self.card = add("card", len(CARD_VALUES), "this turn's card value (1, 2, 3), one-hot")
-        self.turn_path = add("turn_path", len(usable), "this turn's path (usable paths), one-hot")
-        self.group_space = add("group_space", longest, "the space of this turn's group, one-hot")
-        self.last_cube = add(
-            "last_cube", longest, "the space of this turn's last cube (if any), one-hot"
-        )
-        self.exc_path = add(
-            "excavation_path", len(usable), "the path under excavation (usable paths), one-hot"
-        )
-        self.exc_first = add(
-            "excavation_first", n, "the excavation's first (majority), relative seat, one-hot"
-        )
-        self.exc_second = add(
-            "excavation_second", n, "the excavation's second (if any), relative seat, one-hot"
-        )
-        self.exc_qualifies = add("excavation_qualifies", 1, "1 if the second qualifies")
-        self.exc_site = add(
-            "excavation_site",
-            len(active),
-            "the site the first chose to dig at, when the second qualifies (active sites), one-hot",
-        )
-        self.takes = add(
-            "pending_takes",
-            2 * (n + len(active)),
-            f"the excavation's takes still due, first the next: each {n + len(active)} entries, "
-            "the taker's relative seat, then the site (active sites), one-hot",
-        )
-        self.offer_used = add("offer_used", 1, "1 once the end-game offer has been answered")
-        self.fours = add("fours_on_sites", 1, f"the value-4 tokens still on sites / {FOURS}")
-        self.removed = -1
-        if n == 2:
-            self.removed = add(
-                "removed_tokens",
-                len(REMOVED_VALUES) * NUM_TYPES,
-                "2 players: the tokens removed at set-up, entry (value - 1) * 5 + type: 1",
-            )
-        self.results_historians = add(
-            "final_historians",
-            n * NUM_TYPES,
-            "once the game is over, per relative seat: its Historian's type, one-hot",
-        )
-        self.results_scores = add(
-            "final_scores",
-            n,
-            f"once the game is over, per relative seat: its score / {SCORE_SCALE:g}",
-        )
-        self.results_winners = add(
-            "final_winners", n, "once the game is over, per relative seat: 1 for a winner"
-        )
-        self.historian = add(
-            "historian",
-            NUM_TYPES,
-            "private: the viewer's Historian type, one-hot (not a spectator)",
-        )
-        self.top_card = -1
-        if not game.strategic:
-            self.top_card = add(
-                "top_card",
-                len(CARD_VALUES),
-                "private: the value of the viewer's top card (1, 2, 3), one-hot (not a spectator)",
-            )
-        self.order = [[(v + r) % n for r in range(n)] for v in range(n)]
-        self.rel = [[(p - v) % n for p in range(n)] for v in range(n)]
-
-    def _add(self, name: str, size: int, doc: str) -> int:
-        """Append a field; its start."""
-        last = self.fields[-1] if self.fields else None
-        start = last.start + last.size if last else 0
-        self.fields.append(EncodingField(name, start, size, doc))
-        return start
+                        index[v][slot * CODES + group_code(p, size)] = base + r
+                    index[v][slot * CODES + cube_code(p)] = base + n + r
+        return index
 
 
 _LAYOUTS: dict[tuple[int, int, bool], _Layout] = {}
@@ -279,6 +170,29 @@ def _layout(game: Ilium) -> _Layout:
     return layout
 
 
+class _View:
+    """What the writers of one `encode` call share: the entries so far, the layout, the viewer
+    (None: a spectator, seen from seat 0), the seats in relative order and each seat's relative
+    seat."""
+
+    __slots__ = ("indices", "lay", "order", "player", "rel", "values", "viewer")
+
+    def __init__(self, lay: _Layout, player: PlayerId | None) -> None:
+        self.indices: list[int] = []
+        self.values: list[float] = []
+        self.lay = lay
+        self.player = player
+        self.viewer = viewer = 0 if player is None else player
+        self.order = lay.order[viewer]
+        self.rel = lay.rel[viewer]
+
+
+FIELDS: Fields[_Layout, IliumState, _View] = Fields()
+"""The vector's fields in order, each with its size, doc and writer."""
+PER_SEAT = attrgetter("n")
+"""A field size: one entry per seat."""
+
+
 def fields(game: Ilium) -> list[EncodingField]:
     """The layout of the vector for this game's config, field by field."""
     return list(_layout(game).fields)
@@ -287,147 +201,333 @@ def fields(game: Ilium) -> list[EncodingField]:
 def encode(state: IliumState, player: PlayerId | None) -> tuple[list[int], list[float]]:
     """The non-zero entries (indices ascending, values) of what `player` may see; None is a
     spectator (seat 0's side, no private entry)."""
-    game = state.game
-    lay = _layout(game)
-    v = 0 if player is None else player
-    rel = lay.rel[v]
-    order = lay.order[v]
+    lay = _layout(state.game)
+    return lay.vector.encode(state, _View(lay, player))
 
-    # The board: only occupied spaces.
-    keys = [CODES * slot + code for slot, code in enumerate(state.occupant) if code >= 0]
-    idx = list(map(lay.space_index[v].__getitem__, keys))
-    val = list(map(lay.space_value.__getitem__, keys))
 
-    # The sites' stocks, in taking order.
-    site_slots = lay.site_slots
-    for s, stock in enumerate(state.stock):
+# ------------------------------------------------------------------ the board and the seats
+
+
+@FIELDS.field(
+    "spaces",
+    lambda t: len(t.usable_slots) * 2 * t.n,
+    lambda t: (
+        f"each space of the usable paths (paths in board order, space 0 the shovel space), "
+        f"{2 * t.n} entries: a group of relative seat k ({t.n} entries, size / 3), then a cube "
+        f"of relative seat k ({t.n} entries, 1); an empty space has none"
+    ),
+)
+def _spaces(s: IliumState, c: _View, start: int) -> None:
+    keys = [CODES * slot + code for slot, code in enumerate(s.occupant) if code >= 0]
+    c.indices += map(c.lay.space_index[start][c.viewer].__getitem__, keys)
+    c.values += map(c.lay.space_value.__getitem__, keys)
+
+
+@FIELDS.field(
+    "site_tokens",
+    lambda t: sum(t.numerals) * NUM_TYPES,
+    "each active site (board order) has numeral slots of 5 entries by type (Coins, "
+    "Horses, Armbands, Bottles, Helmets): slot i holds the site's i-th remaining token "
+    "in taking order (lowest value first, then type order; the queue in Burial Vaults) "
+    "as value / 5 at its type's entry; slots past the last token have none",
+)
+def _site_tokens(s: IliumState, c: _View, start: int) -> None:
+    indices, values = c.indices, c.values
+    for slots, stock in zip(c.lay.site_slots[start], s.stock, strict=True):
         if stock:
-            slots = site_slots[s]
             if len(stock) > len(slots):
                 stock = stock[: len(slots)]
-            idx += [base + TYPE_OF[code] for base, code in zip(slots, stock, strict=False)]
-            val += map(_STOCK_VALUE.__getitem__, stock)
+            indices += map(operator.add, slots, map(TYPE_OF.__getitem__, stock))
+            values += map(_STOCK_VALUE.__getitem__, stock)
 
-    # The seats' tokens: by (value, type), then by type.
-    hoards = state.hoard
-    base = lay.hoard_tokens
-    type_base = lay.hoard_types
-    idx2: list[int] = []
-    val2: list[float] = []
-    for p in order:
+
+@FIELDS.field(
+    "hoard_tokens",
+    lambda t: t.n * MAX_VALUE * NUM_TYPES,
+    f"per relative seat, {MAX_VALUE * NUM_TYPES} entries (value - 1) * 5 + type: how many "
+    "such tokens the seat has collected / how many a type has of that value (1: 2, "
+    "2: 3, 3: 3, 4: 1, 5: 1)",
+)
+def _hoard_tokens(s: IliumState, c: _View, start: int) -> None:
+    hoards, add, put = s.hoard, c.indices.append, c.values.append
+    for p in c.order:
+        hoard = hoards[p]
+        if hoard:
+            for code in sorted(set(hoard)):
+                add(start + _HOARD_OFFSET[code])
+                put(hoard.count(code) * _HOARD_SCALE[code])
+        start += MAX_VALUE * NUM_TYPES
+
+
+@FIELDS.field(
+    "hoard_by_type",
+    lambda t: t.n * NUM_TYPES * 2,
+    f"per relative seat and type, 2 entries: the seat's tokens of that type / "
+    f"{TYPE_TOKENS}, then their artifacts / {TYPE_ARTIFACTS}",
+)
+def _hoard_by_type(s: IliumState, c: _View, start: int) -> None:
+    hoards, indices, values = s.hoard, c.indices, c.values
+    for p in c.order:
         hoard = hoards[p]
         if hoard:
             counts = [0] * NUM_TYPES
             artifacts = [0] * NUM_TYPES
-            for code in sorted(set(hoard)):
-                k = hoard.count(code)
-                idx.append(base + _HOARD_OFFSET[code])
-                val.append(k * _HOARD_SCALE[code])
-                t = TYPE_OF[code]
-                counts[t] += k
-                artifacts[t] += k * VALUE_OF[code]
+            for code in hoard:
+                counts[TYPE_OF[code]] += 1
+                artifacts[TYPE_OF[code]] += VALUE_OF[code]
             for t in range(NUM_TYPES):
                 if counts[t]:
-                    idx2 += (type_base + 2 * t, type_base + 2 * t + 1)
-                    val2 += (counts[t] / TYPE_TOKENS, artifacts[t] / TYPE_ARTIFACTS)
-        base += MAX_VALUE * NUM_TYPES
-        type_base += 2 * NUM_TYPES
-    idx += idx2
-    val += val2
+                    indices += (start + 2 * t, start + 2 * t + 1)
+                    values += (counts[t] / TYPE_TOKENS, artifacts[t] / TYPE_ARTIFACTS)
+        start += 2 * NUM_TYPES
 
-    # Cubes and decks.
-    cubes = state.cubes
-    start = lay.cubes
-    for r, p in enumerate(order):
+
+@FIELDS.field("cubes", PER_SEAT, f"per relative seat: supply cubes left / {STARTING_CUBES}")
+def _cubes(s: IliumState, c: _View, start: int) -> None:
+    cubes = s.cubes
+    for r, p in enumerate(c.order):
         if cubes[p]:
-            idx.append(start + r)
-            val.append(cubes[p] / STARTING_CUBES)
-    start = lay.deck
-    scale = lay.deck_scale
-    for p in order:
-        deck = state.deck[p]
+            c.indices.append(start + r)
+            c.values.append(cubes[p] / STARTING_CUBES)
+
+
+@FIELDS.field(
+    "deck",
+    lambda t: t.n * len(CARD_VALUES),
+    lambda t: (
+        "per relative seat, 3 entries: the cards of value 1, 2, 3 left in the deck / the "
+        f"starting number ({', '.join(str(t.starting.get(v, 0)) for v in CARD_VALUES)})"
+    ),
+)
+def _deck(s: IliumState, c: _View, start: int) -> None:
+    scale = c.lay.deck_scale
+    for p in c.order:
+        deck = s.deck[p]
         if deck:
             for value in CARD_VALUES:
                 k = deck.count(value)
                 if k:
-                    idx.append(start + value - 1)
-                    val.append(k * scale[value])
+                    c.indices.append(start + value - 1)
+                    c.values.append(k * scale[value])
         start += len(CARD_VALUES)
 
-    # The turn so far.
-    decision = state.decision
-    idx.append(lay.first_player + rel[state.first_player])
-    idx.append(lay.turn + rel[state.turn])
-    if decision is not None:
-        idx.append(lay.decider + rel[decision.player])
-    idx.append(lay.phase + (len(DecisionKind) if decision is None else decision.kind))
-    if state.card:
-        idx.append(lay.card + state.card - 1)
-    if state.turn_path >= 0:
-        idx.append(lay.turn_path + lay.path_pos[state.turn_path])
-    if state.group_space >= 0:
-        idx.append(lay.group_space + state.group_space)
-    if state.last_cube >= 0:
-        idx.append(lay.last_cube + state.last_cube)
-    excavation = state.excavation
-    if excavation is not None:
-        path, first, second, qualifies, site = excavation
-        idx.append(lay.exc_path + lay.path_pos[path])
-        idx.append(lay.exc_first + rel[first])
-        if second >= 0:
-            idx.append(lay.exc_second + rel[second])
-        if qualifies:
-            idx.append(lay.exc_qualifies)
-            if site >= 0:
-                idx.append(lay.exc_site + lay.site_pos[site])
-        start = lay.takes
-        width = len(order) + len(lay.site_pos)
-        for taker, take_site in state.takes[:2]:
-            idx.append(start + rel[taker])
-            idx.append(start + len(order) + lay.site_pos[take_site])
-            start += width
-    if state.offer_used:
-        idx.append(lay.offer_used)
-    val += [1.0] * (len(idx) - len(val))
-    if state.fours_on_sites:
-        idx.append(lay.fours)
-        val.append(state.fours_on_sites / FOURS)
-    if lay.removed >= 0 and state.removed_tokens:
-        start = lay.removed
-        for code in sorted(set(state.removed_tokens)):
-            idx.append(start + _HOARD_OFFSET[code])
-            val.append(float(state.removed_tokens.count(code)))
 
-    # Once the game is over: the Historians and the results (the envelope's outcome).
-    if decision is None:
-        outcome = state.outcome()
-        start = lay.results_historians
-        for p in order:
-            idx.append(start + state.historian[p])
-            val.append(1.0)
+# ------------------------------------------------------------------ the turn so far
+
+
+@FIELDS.field("first_player", PER_SEAT, "the relative seat that played first, one-hot")
+def _first_player(s: IliumState, c: _View, start: int) -> None:
+    c.indices.append(start + c.rel[s.first_player])
+    c.values.append(1.0)
+
+
+@FIELDS.field("turn", PER_SEAT, "the relative seat whose turn it is, one-hot")
+def _turn(s: IliumState, c: _View, start: int) -> None:
+    c.indices.append(start + c.rel[s.turn])
+    c.values.append(1.0)
+
+
+@FIELDS.field("decider", PER_SEAT, "the relative seat that decides now, one-hot (none once over)")
+def _decider(s: IliumState, c: _View, start: int) -> None:
+    if s.decision is not None:
+        c.indices.append(start + c.rel[s.decision.player])
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "phase",
+    len(PHASE_NAMES),
+    f"the pending decision's kind, one-hot: {', '.join(PHASE_NAMES)}",
+)
+def _phase(s: IliumState, c: _View, start: int) -> None:
+    c.indices.append(start + (len(DecisionKind) if s.decision is None else s.decision.kind))
+    c.values.append(1.0)
+
+
+@FIELDS.field("card", len(CARD_VALUES), "this turn's card value (1, 2, 3), one-hot")
+def _card(s: IliumState, c: _View, start: int) -> None:
+    if s.card:
+        c.indices.append(start + s.card - 1)
+        c.values.append(1.0)
+
+
+@FIELDS.field("turn_path", lambda t: len(t.usable), "this turn's path (usable paths), one-hot")
+def _turn_path(s: IliumState, c: _View, start: int) -> None:
+    if s.turn_path >= 0:
+        c.indices.append(start + c.lay.path_pos[s.turn_path])
+        c.values.append(1.0)
+
+
+@FIELDS.field("group_space", attrgetter("longest"), "the space of this turn's group, one-hot")
+def _group_space(s: IliumState, c: _View, start: int) -> None:
+    if s.group_space >= 0:
+        c.indices.append(start + s.group_space)
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "last_cube", attrgetter("longest"), "the space of this turn's last cube (if any), one-hot"
+)
+def _last_cube(s: IliumState, c: _View, start: int) -> None:
+    if s.last_cube >= 0:
+        c.indices.append(start + s.last_cube)
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "excavation_path",
+    lambda t: len(t.usable),
+    "the path under excavation (usable paths), one-hot",
+)
+def _excavation_path(s: IliumState, c: _View, start: int) -> None:
+    if s.excavation is not None:
+        c.indices.append(start + c.lay.path_pos[s.excavation[0]])
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "excavation_first", PER_SEAT, "the excavation's first (majority), relative seat, one-hot"
+)
+def _excavation_first(s: IliumState, c: _View, start: int) -> None:
+    if s.excavation is not None:
+        c.indices.append(start + c.rel[s.excavation[1]])
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "excavation_second", PER_SEAT, "the excavation's second (if any), relative seat, one-hot"
+)
+def _excavation_second(s: IliumState, c: _View, start: int) -> None:
+    if s.excavation is not None and s.excavation[2] >= 0:
+        c.indices.append(start + c.rel[s.excavation[2]])
+        c.values.append(1.0)
+
+
+@FIELDS.field("excavation_qualifies", 1, "1 if the second qualifies")
+def _excavation_qualifies(s: IliumState, c: _View, start: int) -> None:
+    if s.excavation is not None and s.excavation[3]:
+        c.indices.append(start)
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "excavation_site",
+    lambda t: len(t.active),
+    "the site the first chose to dig at, when the second qualifies (active sites), one-hot",
+)
+def _excavation_site(s: IliumState, c: _View, start: int) -> None:
+    excavation = s.excavation
+    if excavation is not None and excavation[3] and excavation[4] >= 0:
+        c.indices.append(start + c.lay.site_pos[excavation[4]])
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "pending_takes",
+    lambda t: 2 * (t.n + len(t.active)),
+    lambda t: (
+        f"the excavation's takes still due, first the next: each {t.n + len(t.active)} "
+        "entries, the taker's relative seat, then the site (active sites), one-hot"
+    ),
+)
+def _pending_takes(s: IliumState, c: _View, start: int) -> None:
+    if s.excavation is not None:
+        n, site_pos, rel = c.lay.n, c.lay.site_pos, c.rel
+        for taker, site in s.takes[:2]:
+            c.indices += (start + rel[taker], start + n + site_pos[site])
+            c.values += (1.0, 1.0)
+            start += n + len(site_pos)
+
+
+@FIELDS.field("offer_used", 1, "1 once the end-game offer has been answered")
+def _offer_used(s: IliumState, c: _View, start: int) -> None:
+    if s.offer_used:
+        c.indices.append(start)
+        c.values.append(1.0)
+
+
+@FIELDS.field("fours_on_sites", 1, f"the value-4 tokens still on sites / {FOURS}")
+def _fours_on_sites(s: IliumState, c: _View, start: int) -> None:
+    if s.fours_on_sites:
+        c.indices.append(start)
+        c.values.append(s.fours_on_sites / FOURS)
+
+
+@FIELDS.field(
+    "removed_tokens",
+    lambda t: len(REMOVED_VALUES) * NUM_TYPES if t.n == 2 else 0,
+    "2 players: the tokens removed at set-up, entry (value - 1) * 5 + type: 1",
+)
+def _removed_tokens(s: IliumState, c: _View, start: int) -> None:
+    removed = s.removed_tokens
+    for code in sorted(set(removed)):
+        c.indices.append(start + _HOARD_OFFSET[code])
+        c.values.append(float(removed.count(code)))
+
+
+# ------------------------------------------------------------------ once the game is over
+
+
+@FIELDS.field(
+    "final_historians",
+    lambda t: t.n * NUM_TYPES,
+    "once the game is over, per relative seat: its Historian's type, one-hot",
+)
+def _final_historians(s: IliumState, c: _View, start: int) -> None:
+    if s.decision is None:
+        for p in c.order:
+            c.indices.append(start + s.historian[p])
+            c.values.append(1.0)
             start += NUM_TYPES
-        start = lay.results_scores
-        for r, p in enumerate(order):
-            if outcome.scores[p]:
-                idx.append(start + r)
-                val.append(outcome.scores[p] / SCORE_SCALE)
-        start = lay.results_winners
-        winners = outcome.winners
-        for r, p in enumerate(order):
-            if p in winners:
-                idx.append(start + r)
-                val.append(1.0)
 
-    # The viewer's private parts.
-    if player is not None:
-        idx.append(lay.historian + state.historian[player])
-        val.append(1.0)
-        if lay.top_card >= 0:
-            deck = state.deck[player]
-            if deck:
-                idx.append(lay.top_card + deck[-1] - 1)
-                val.append(1.0)
-    return idx, val
+
+@FIELDS.field(
+    "final_scores",
+    PER_SEAT,
+    f"once the game is over, per relative seat: its score / {SCORE_SCALE:g}",
+)
+def _final_scores(s: IliumState, c: _View, start: int) -> None:
+    if s.decision is None:
+        scores = s.outcome().scores
+        for r, p in enumerate(c.order):
+            if scores[p]:
+                c.indices.append(start + r)
+                c.values.append(scores[p] / SCORE_SCALE)
+
+
+@FIELDS.field("final_winners", PER_SEAT, "once the game is over, per relative seat: 1 for a winner")
+def _final_winners(s: IliumState, c: _View, start: int) -> None:
+    if s.decision is None:
+        winners = s.outcome().winners
+        for r, p in enumerate(c.order):
+            if p in winners:
+                c.indices.append(start + r)
+                c.values.append(1.0)
+
+
+# ------------------------------------------------------------------ the viewer's private parts
+
+
+@FIELDS.field(
+    "historian",
+    NUM_TYPES,
+    "private: the viewer's Historian type, one-hot (not a spectator)",
+)
+def _historian(s: IliumState, c: _View, start: int) -> None:
+    if c.player is not None:
+        c.indices.append(start + s.historian[c.player])
+        c.values.append(1.0)
+
+
+@FIELDS.field(
+    "top_card",
+    lambda t: 0 if t.strategic else len(CARD_VALUES),
+    "private: the value of the viewer's top card (1, 2, 3), one-hot (not a spectator)",
+)
+def _top_card(s: IliumState, c: _View, start: int) -> None:
+    if c.player is not None and s.deck[c.player]:
+        c.indices.append(start + s.deck[c.player][-1] - 1)
+        c.values.append(1.0)
 
 
 def max_game_length(game: Ilium) -> int:
