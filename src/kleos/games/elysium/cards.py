@@ -19,11 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, time
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo, echo_path, quoted, read_bounded
-from kleos.games.elysium.schema import CardSetTable, EffectTable, parse_card_data
+
+if TYPE_CHECKING:
+    from kleos.games.elysium.schema import CardSetTable, EffectTable
 
 MAX_CARD_SET_BYTES = 1024 * 1024
 """The largest card-set file read: 16 times the package's (about 60 KB), and small enough to
@@ -276,7 +278,12 @@ def _checked_set(data: dict[Any, Any], source: str) -> CardSet:
 
 
 def _build_checked(data: dict[str, Any], source: str, *, full_set: bool) -> CardSet:
-    """The CardSet of data that passes the checks; else a short ConfigError naming `source`."""
+    """The CardSet of data that passes the checks; else a short ConfigError naming `source`.
+
+    The declared structure (Pydantic) is imported here, when a card set is first checked, so
+    that `import kleos` and a process that plays only other games never pay its ~0.2 s."""
+    from kleos.games.elysium.schema import parse_card_data  # noqa: PLC0415 - slow: only here
+
     table, problems = parse_card_data(data, full_set=full_set)
     if table is None or problems:
         raise ConfigError(_problems_message(source, problems))

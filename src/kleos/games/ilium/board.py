@@ -9,7 +9,6 @@ from typing import Any
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo_path, parse_json, read_bounded
-from kleos.games.ilium.schema import parse_board
 
 TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
 """The artifact types, in the spec's canonical order (docs/ilium.md §1)."""
@@ -126,8 +125,11 @@ def board_from_json(data: Any) -> Board:
     module `schema`).
 
     Anything malformed raises one `ConfigError` naming the site or path and the field at fault
-    (the first problem, and how many more there are).
+    (the first problem, and how many more there are). The declared structure (Pydantic) is
+    imported here, on the first board checked, so that `import kleos` never pays for it.
     """
+    from kleos.games.ilium.schema import parse_board  # noqa: PLC0415 - slow: only here
+
     table, problems = parse_board(data)
     if table is None or problems:
         more = len(problems) - 1
