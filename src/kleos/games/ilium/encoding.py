@@ -381,7 +381,7 @@ def _last_cube(s: IliumState, c: _View, start: int) -> None:
 )
 def _excavation_path(s: IliumState, c: _View, start: int) -> None:
     if s.excavation is not None:
-        c.indices.append(start + c.lay.path_pos[s.excavation[0]])
+        c.indices.append(start + c.lay.path_pos[s.excavation.path])
         c.values.append(1.0)
 
 
@@ -390,7 +390,7 @@ def _excavation_path(s: IliumState, c: _View, start: int) -> None:
 )
 def _excavation_first(s: IliumState, c: _View, start: int) -> None:
     if s.excavation is not None:
-        c.indices.append(start + c.rel[s.excavation[1]])
+        c.indices.append(start + c.rel[s.excavation.first])
         c.values.append(1.0)
 
 
@@ -398,14 +398,14 @@ def _excavation_first(s: IliumState, c: _View, start: int) -> None:
     "excavation_second", PER_SEAT, "the excavation's second (if any), relative seat, one-hot"
 )
 def _excavation_second(s: IliumState, c: _View, start: int) -> None:
-    if s.excavation is not None and s.excavation[2] >= 0:
-        c.indices.append(start + c.rel[s.excavation[2]])
+    if s.excavation is not None and s.excavation.second >= 0:
+        c.indices.append(start + c.rel[s.excavation.second])
         c.values.append(1.0)
 
 
 @FIELDS.field("excavation_qualifies", 1, "1 if the second qualifies")
 def _excavation_qualifies(s: IliumState, c: _View, start: int) -> None:
-    if s.excavation is not None and s.excavation[3]:
+    if s.excavation is not None and s.excavation.qualifies:
         c.indices.append(start)
         c.values.append(1.0)
 
@@ -417,8 +417,8 @@ def _excavation_qualifies(s: IliumState, c: _View, start: int) -> None:
 )
 def _excavation_site(s: IliumState, c: _View, start: int) -> None:
     excavation = s.excavation
-    if excavation is not None and excavation[3] and excavation[4] >= 0:
-        c.indices.append(start + c.lay.site_pos[excavation[4]])
+    if excavation is not None and excavation.qualifies and excavation.site >= 0:
+        c.indices.append(start + c.lay.site_pos[excavation.site])
         c.values.append(1.0)
 
 
