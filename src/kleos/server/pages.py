@@ -11,7 +11,8 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-WEB = Path(__file__).resolve().parent / "web"
+WEB = Path(__file__).resolve().parents[1] / "web"
+"""The client's files: `kleos/web`, a folder of its own beside the server that hands it out."""
 SHELL = WEB / "index.html"
 HEADERS = {
     # Old invite links carry a seat's token in the query: never send it on as a referrer.
