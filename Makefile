@@ -31,11 +31,18 @@ play: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/kleos serve
 
-lint: $(STAMP)
+# The browser client's tooling (Biome: lint and format) from the npm registry, as locked.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $(NODE_STAMP)
+
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench scripts examples
 	$(BIN)/ruff format --check src tests bench scripts examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	npx --no-install biome check src/kleos/web
 
 test: lint $(CHROMIUM)
 	$(BIN)/pytest -n 2
@@ -47,4 +54,4 @@ golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

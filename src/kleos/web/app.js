@@ -73,8 +73,8 @@ async function showHome() {
     const current = Number(playersSelect.value) || 3;
     mount(
       playersSelect,
-      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map(
-        (n) => h("option", { value: n, selected: n === Math.min(Math.max(current, g.min_players), g.max_players) }, n),
+      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map((n) =>
+        h("option", { value: n, selected: n === Math.min(Math.max(current, g.min_players), g.max_players) }, n),
       ),
     );
   }
@@ -89,9 +89,23 @@ async function showHome() {
     const legend = h("legend", { title: o.doc }, title(o.name.replaceAll("_", " ")));
     const box = (name, c, attrs = {}) =>
       h("label", { title: c.doc }, h("input", { type: "checkbox", name, value: c.id, ...attrs }), c.label);
-    if (o.kind === "flags") return h("fieldset", {}, legend, o.choices.map((c) => box(o.name, c)));
+    if (o.kind === "flags")
+      return h(
+        "fieldset",
+        {},
+        legend,
+        o.choices.map((c) => box(o.name, c)),
+      );
     if (o.kind === "number") {
-      const input = h("input", { type: "number", id: `option-${o.name}`, name: o.name, min: o.low, max: o.high, value: o.default, title: o.doc });
+      const input = h("input", {
+        type: "number",
+        id: `option-${o.name}`,
+        name: o.name,
+        min: o.low,
+        max: o.high,
+        value: o.default,
+        title: o.doc,
+      });
       return h("div", { class: "row" }, h("label", { for: input.id }, title(o.name.replaceAll("_", " "))), input);
     }
     if (o.kind !== "pick") return null;
@@ -101,8 +115,17 @@ async function showHome() {
       "fieldset",
       {},
       h("legend", { title: o.doc }, `${title(o.name.replaceAll("_", " "))} (${o.count} in play)`),
-      h("div", { class: "row" }, o.presets.map((p) => radio(p.id, p.label, p.doc, p.id === o.default)), radio("custom", "Choose", "", false)),
-      h("div", { class: "row" }, o.choices.map((c) => box(`${o.name}-choice`, c, { disabled: true }))),
+      h(
+        "div",
+        { class: "row" },
+        o.presets.map((p) => radio(p.id, p.label, p.doc, p.id === o.default)),
+        radio("custom", "Choose", "", false),
+      ),
+      h(
+        "div",
+        { class: "row" },
+        o.choices.map((c) => box(`${o.name}-choice`, c, { disabled: true })),
+      ),
     );
     fieldset.addEventListener("change", () => {
       const custom = form.querySelector(`input[name="${o.name}"]:checked`)?.value === "custom";
@@ -148,7 +171,9 @@ async function showHome() {
           h(
             "select",
             { id: `seat-${seat}`, name: `seat-${seat}` },
-            kinds.map(([value, text]) => h("option", { value, selected: value === (seat === 0 ? "me" : "medium") }, text)),
+            kinds.map(([value, text]) =>
+              h("option", { value, selected: value === (seat === 0 ? "me" : "medium") }, text),
+            ),
           ),
         ),
       ),
@@ -188,13 +213,24 @@ async function showHome() {
   mount(
     form,
     h("h1", { id: "new-title" }, "New game"),
-    h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSelect, h("label", { for: "players" }, "Players"), playersSelect),
+    h(
+      "div",
+      { class: "row" },
+      h("label", { for: "game" }, "Game"),
+      gameSelect,
+      h("label", { for: "players" }, "Players"),
+      playersSelect,
+    ),
     options,
     h("fieldset", {}, h("legend", {}, "Who plays each seat"), seats),
     h("button", { class: "primary", type: "submit" }, "Create game"),
     message,
   );
-  const open = h("section", { class: "panel", "aria-labelledby": "open-title" }, h("h2", { id: "open-title" }, "Open games"));
+  const open = h(
+    "section",
+    { class: "panel", "aria-labelledby": "open-title" },
+    h("h2", { id: "open-title" }, "Open games"),
+  );
   mount(main, h("div", { class: "stack" }, form, open));
   showOpenGames(open);
 }
@@ -254,11 +290,21 @@ function showInvite(id) {
   if (!created) {
     mount(
       main,
-      h("div", { class: "panel" }, h("h1", {}, "Invite links"), h("p", {}, "Invite links are shown once, to whoever created the game, in the tab that created it."), h("a", { href: `/games/${id}` }, "Watch the game")),
+      h(
+        "div",
+        { class: "panel" },
+        h("h1", {}, "Invite links"),
+        h("p", {}, "Invite links are shown once, to whoever created the game, in the tab that created it."),
+        h("a", { href: `/games/${id}` }, "Watch the game"),
+      ),
     );
     return;
   }
-  const held = new Set(heldSeats().filter((s) => s.game_id === id).map((s) => s.seat));
+  const held = new Set(
+    heldSeats()
+      .filter((s) => s.game_id === id)
+      .map((s) => s.seat),
+  );
   const row = (label, url) => {
     const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
     const copy = h("button", { type: "button" }, `Copy ${label}`);
@@ -280,7 +326,11 @@ function showInvite(id) {
       "div",
       { class: "panel stack" },
       h("h1", {}, "Invite your friends"),
-      h("p", { class: "muted" }, "Each link is one seat: send each friend their own. Whoever holds a link plays that seat, so keep them private."),
+      h(
+        "p",
+        { class: "muted" },
+        "Each link is one seat: send each friend their own. Whoever holds a link plays that seat, so keep them private.",
+      ),
       created.seats.map((s) => inviteSeat(id, s, held.has(s.seat), row)),
       row("spectator link", created.spectator_url),
     ),
@@ -291,7 +341,8 @@ function showInvite(id) {
 function inviteSeat(id, s, mine, row) {
   const name = `Seat ${s.seat + 1}`;
   if (mine) return h("div", {}, h("a", { href: gameLink(id, s.token) }, `Play seat ${s.seat + 1} (you)`));
-  if (s.open) return h("p", { "data-open-seat": s.seat }, `${name}: open — anyone may join it from the home page's Open games.`);
+  if (s.open)
+    return h("p", { "data-open-seat": s.seat }, `${name}: open — anyone may join it from the home page's Open games.`);
   if (s.url) return h("div", {}, row(`seat ${s.seat + 1} link`, s.url));
   return h("p", {}, `${name}: AI (${s.kind})`);
 }
@@ -304,7 +355,9 @@ async function showMyGames() {
   const section = h("section", { class: "stack" }, h("h1", {}, "My games"));
   mount(main, section);
   if (!held.length) {
-    section.append(h("p", { class: "muted" }, "This browser holds no seat yet. ", h("a", { href: "/" }, "Start a game")));
+    section.append(
+      h("p", { class: "muted" }, "This browser holds no seat yet. ", h("a", { href: "/" }, "Start a game")),
+    );
     return;
   }
   const rows = await Promise.all(
@@ -319,10 +372,12 @@ async function showMyGames() {
   );
   const rank = ({ env }) => (!env ? 3 : env.is_terminal ? 2 : env.current_player === env.viewer ? 0 : 1);
   rows.sort((a, b) => rank(a) - rank(b) || b.s.at - a.s.at);
-  const describe = ({ s, env, error }) => {
+  const describe = ({ env, error }) => {
     if (!env) return `unavailable: ${error.message}`;
     if (env.is_terminal) return "finished";
-    return env.current_player === env.viewer ? "your turn" : `${env.seats[env.current_player]?.name ?? "someone"} to play`;
+    return env.current_player === env.viewer
+      ? "your turn"
+      : `${env.seats[env.current_player]?.name ?? "someone"} to play`;
   };
   section.append(
     h(
@@ -331,9 +386,18 @@ async function showMyGames() {
       rows.map((row) =>
         h(
           "a",
-          { class: "panel", href: gameLink(row.s.game_id, row.s.token), "data-state": rank(row) === 0 ? "my-turn" : "" },
+          {
+            class: "panel",
+            href: gameLink(row.s.game_id, row.s.token),
+            "data-state": rank(row) === 0 ? "my-turn" : "",
+          },
           h("strong", {}, `${title(row.s.game)}, ${row.s.players} players`),
-          h("div", {}, `Seat ${row.s.seat + 1} — `, h("span", { class: rank(row) === 0 ? "turn mine" : "muted" }, describe(row))),
+          h(
+            "div",
+            {},
+            `Seat ${row.s.seat + 1} — `,
+            h("span", { class: rank(row) === 0 ? "turn mine" : "muted" }, describe(row)),
+          ),
         ),
       ),
     ),
@@ -344,13 +408,12 @@ async function showMyGames() {
 
 function route() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
-  let match;
   if (path === "/") return showHome();
   if (path === "/my") return showMyGames();
-  if ((match = path.match(/^\/games\/([A-Za-z0-9]+)\/invite$/))) return showInvite(match[1]);
-  if ((match = path.match(/^\/games\/([A-Za-z0-9]+)$/))) {
-    return showGame(main, match[1], takeToken(match[1]), { toast, holdSeat, keepTabSeat });
-  }
+  const invite = path.match(/^\/games\/([A-Za-z0-9]+)\/invite$/);
+  if (invite) return showInvite(invite[1]);
+  const game = path.match(/^\/games\/([A-Za-z0-9]+)$/);
+  if (game) return showGame(main, game[1], takeToken(game[1]), { toast, holdSeat, keepTabSeat });
   mount(main, h("p", {}, "There is no such page. ", h("a", { href: "/" }, "Home")));
 }
 
@@ -362,5 +425,8 @@ window.addEventListener("hashchange", () => {
 setupTheme();
 setupSound();
 Promise.resolve(route()).catch((error) => {
-  mount(main, h("div", { class: "panel" }, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message)));
+  mount(
+    main,
+    h("div", { class: "panel" }, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message)),
+  );
 });

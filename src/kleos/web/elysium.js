@@ -98,8 +98,14 @@ export function render(root, info, env, ctx) {
     const label = fullLabel(choice);
     return h(
       "button",
-      { type: "button", class: cls, "data-action": choice.text, "aria-label": label, title: label,
-        onclick: () => ctx.choose(choice.id) },
+      {
+        type: "button",
+        class: cls,
+        "data-action": choice.text,
+        "aria-label": label,
+        title: label,
+        onclick: () => ctx.choose(choice.id),
+      },
       ...content,
     );
   }
@@ -134,9 +140,7 @@ export function render(root, info, env, ctx) {
     return h("span", { class: "ely-cond", title: needs }, colours.map(dot), h("span", { class: "ely-sr" }, needs));
   };
   const powerName = (c) =>
-    [title(c.power), c.window && `window: ${c.window}`, c.hook && c.hook.replaceAll("_", " ")]
-      .filter(Boolean)
-      .join(" · ");
+    [title(c.power), c.window && `window: ${c.window}`, c.hook?.replaceAll("_", " ")].filter(Boolean).join(" · ");
 
   /** A card face; `state` is its Domain entry ({turned, ring}) and `flags` extra notes. */
   function cardFace(id, state = null, flags = []) {
@@ -163,7 +167,7 @@ export function render(root, info, env, ctx) {
   }
   function card(id, { state = null, flags = [], could = false } = {}) {
     const fam = cards.get(id)?.family ?? "none";
-    const cls = `ely-card ely-fam-${fam}` + (state?.turned ? " ely-turned" : "") + (could ? " ely-could" : "");
+    const cls = `ely-card ely-fam-${fam}${state?.turned ? " ely-turned" : ""}${could ? " ely-could" : ""}`;
     return actionable(`card:${id}`, cls, cardFace(id, state, flags));
   }
   const mini = (id) => {
@@ -185,13 +189,24 @@ export function render(root, info, env, ctx) {
     { class: "ely-status" },
     h("span", { class: "ely-chip" }, `Epoch ${pub.epoch} of 5`),
     h("span", { class: "ely-chip" }, PHASES[pub.phase] ?? title(pub.phase)),
-    pub.writer === null ? null
-    : h("span", { class: "ely-chip ely-hot" },
-        `${seatName(info, pub.writer)}'s Writing step: ${plural(pub.allowance, "transfer")} left`),
-    current === null ? null
-    : current === env.viewer && !ctx.replay ? h("span", { class: "ely-chip ely-hot" }, "Your decision")
-    : h("span", { class: "ely-chip" }, ctx.replay ? "To play: " : "Waiting for ", seatBadge(info, current)),
-    h("span", { class: "ely-chip" }, "Order: ", pub.order.map((p, i) => [i ? " → " : "", seatName(info, p)])),
+    pub.writer === null
+      ? null
+      : h(
+          "span",
+          { class: "ely-chip ely-hot" },
+          `${seatName(info, pub.writer)}'s Writing step: ${plural(pub.allowance, "transfer")} left`,
+        ),
+    current === null
+      ? null
+      : current === env.viewer && !ctx.replay
+        ? h("span", { class: "ely-chip ely-hot" }, "Your decision")
+        : h("span", { class: "ely-chip" }, ctx.replay ? "To play: " : "Waiting for ", seatBadge(info, current)),
+    h(
+      "span",
+      { class: "ely-chip" },
+      "Order: ",
+      pub.order.map((p, i) => [i ? " → " : "", seatName(info, p)]),
+    ),
     env.decision?.prompt ? h("span", { class: "ely-prompt" }, env.decision.prompt) : null,
   );
 
@@ -208,9 +223,11 @@ export function render(root, info, env, ctx) {
       h("span", { class: `ely-pediment ely-col-${colour}` }, title(colour)),
       h("strong", {}, q.id),
       h("span", {}, [q.vp ? `${q.vp} VP · ` : "", `${q.gold} gold · ${q.lyres} transfers`]),
-      inTemple ? null : h("span", { class: "ely-muted" }, holder >= 0 ? ["taken by ", seatName(info, holder)] : "taken"),
+      inTemple
+        ? null
+        : h("span", { class: "ely-muted" }, holder >= 0 ? ["taken by ", seatName(info, holder)] : "taken"),
     );
-    return actionable(`quest:${q.id}`, "ely-quest" + (inTemple ? "" : " ely-gone"), body);
+    return actionable(`quest:${q.id}`, `ely-quest${inTemple ? "" : " ely-gone"}`, body);
   });
   const tiles = [];
   for (const fam of pub.families) {
@@ -219,32 +236,52 @@ export function render(root, info, env, ctx) {
       (vp, i) => `${vp} VP ${holders[i] === undefined ? "free" : seatName(info, holders[i])}`,
     );
     tiles.push(
-      h("span", { class: `ely-tile ely-fam-${fam}` + (holders.length ? " ely-held" : "") },
-        `${familyName(fam)}: ${ranks.join(", ")}`),
+      h(
+        "span",
+        { class: `ely-tile ely-fam-${fam}${holders.length ? " ely-held" : ""}` },
+        `${familyName(fam)}: ${ranks.join(", ")}`,
+      ),
     );
   }
   for (const [level, holder] of Object.entries(pub.level_tiles)) {
     tiles.push(
-      h("span", { class: "ely-tile" + (holder === null ? "" : " ely-held") },
-        `Level ${level} ${info.data.level_bonus_vp[level]} VP: `, holder === null ? "free" : seatName(info, holder)),
+      h(
+        "span",
+        { class: `ely-tile${holder === null ? "" : " ely-held"}` },
+        `Level ${level} ${info.data.level_bonus_vp[level]} VP: `,
+        holder === null ? "free" : seatName(info, holder),
+      ),
     );
   }
-  const drawPile = actionable("draw", "ely-pile",
-    h("span", {}, `Draw pile: ${pub.draw_pile} cards`), "div");
+  const drawPile = actionable("draw", "ely-pile", h("span", {}, `Draw pile: ${pub.draw_pile} cards`), "div");
   const temple = section(
     `Temple · Pediment side ${pub.pediment}`,
     "ely-temple",
     h("div", { class: "ely-quests" }, quests),
-    h("div", { class: "ely-tiles", "aria-label": "bonus tiles" }, h("span", { class: "ely-muted" }, "Bonus tiles:"), tiles),
+    h(
+      "div",
+      { class: "ely-tiles", "aria-label": "bonus tiles" },
+      h("span", { class: "ely-muted" }, "Bonus tiles:"),
+      tiles,
+    ),
     drawPile,
   );
 
   // ---- Agora and Oracle
   const mine = env.viewer === null ? null : pub.players_state[env.viewer];
   const could = new Set(current === env.viewer ? [] : (mine?.can_take.cards ?? []));
-  const row = (ids) => h("div", { class: "ely-cards" }, ids.map((id) => card(id, { could: could.has(id) })));
-  const agora = section(`Agora (${pub.agora.length})`, "ely-agora", row(pub.agora),
-    could.size ? h("p", { class: "ely-muted ely-note" }, "Dashed outline: cards you could take on your turn.") : null);
+  const row = (ids) =>
+    h(
+      "div",
+      { class: "ely-cards" },
+      ids.map((id) => card(id, { could: could.has(id) })),
+    );
+  const agora = section(
+    `Agora (${pub.agora.length})`,
+    "ely-agora",
+    row(pub.agora),
+    could.size ? h("p", { class: "ely-muted ely-note" }, "Dashed outline: cards you could take on your turn.") : null,
+  );
   const oracle =
     pub.families.includes("apollo") || pub.oracle.length
       ? section(`Oracle (${pub.oracle.length})`, "ely-oracle", row(pub.oracle))
@@ -255,7 +292,7 @@ export function render(root, info, env, ctx) {
   const players = seats.map((p) => {
     const ps = pub.players_state[p];
     const seat = env.seats[p];
-        const figures = [`${seat.gold} gold`, `${seat.vp} VP`, ares ? `${seat.pp} PP` : null].filter(Boolean);
+    const figures = [`${seat.gold} gold`, `${seat.vp} VP`, ares ? `${seat.pp} PP` : null].filter(Boolean);
     const columns = info.data.columns.map((col) => {
       const on = ps.columns.includes(col);
       const where = on ? "on the board" : "dismissed until the end of the epoch";
@@ -282,33 +319,57 @@ export function render(root, info, env, ctx) {
     }
     const domain = ps.domain.map((d) => {
       const power = cards.get(d.card)?.power;
-      const flags = power === "eleusis" ? [ps.eleusis_active ? "Eleusis active" : "Eleusis inactive: needs another"] : [];
+      const flags =
+        power === "eleusis" ? [ps.eleusis_active ? "Eleusis active" : "Eleusis inactive: needs another"] : [];
       return card(d.card, { state: d, flags });
     });
     if (ps.citizens.length) {
       domain.push(
-        actionable(`citizen:${p}`, "ely-card ely-citizen",
-          h("span", { class: "ely-card-body" },
+        actionable(
+          `citizen:${p}`,
+          "ely-card ely-citizen",
+          h(
+            "span",
+            { class: "ely-card-body" },
             h("span", { class: "ely-card-head" }, h("span", { class: "ely-name" }, `Citizens × ${ps.citizens.length}`)),
-            h("span", { class: "ely-text" }, "Face down: nobody sees them. Jokers in Legends of 2 or more " +
-              `cards; ${info.data.citizen_penalty_vp} VP each in the Elysium at the end.`),
+            h(
+              "span",
+              { class: "ely-text" },
+              "Face down: nobody sees them. Jokers in Legends of 2 or more " +
+                `cards; ${info.data.citizen_penalty_vp} VP each in the Elysium at the end.`,
+            ),
             h("span", { class: "ely-id" }, ps.citizens.map((c) => `#${c}`).join(" ")),
-          )),
+          ),
+        ),
       );
     }
     const legends = ps.elysium.map((lg, i) => {
       const kind =
-        lg.type === "family" ? `Family Legend: ${familyName(lg.family)}`
-        : lg.type === "level" ? `Level Legend: L${lg.level}`
-        : "Undetermined";
+        lg.type === "family"
+          ? `Family Legend: ${familyName(lg.family)}`
+          : lg.type === "level"
+            ? `Level Legend: L${lg.level}`
+            : "Undetermined";
       return h(
         "div",
-        { class: "ely-legend" + (lg.family ? ` ely-fam-${lg.family}` : "") },
-        h("div", { class: "ely-legend-head" }, h("strong", {}, `Legend ${i + 1}`), ` · ${kind}`,
-          h("span", { class: "ely-vp", title: "forecast: Legends score at the end of the game" },
-            `${lg.forecast_vp} VP forecast`)),
-        h("div", { class: "ely-legend-cards" }, lg.cards.map(mini),
-          lg.citizens.map((c) => h("span", { class: "ely-mini ely-citizen" }, `Citizen #${c.citizen} as L${c.level}`))),
+        { class: `ely-legend${lg.family ? ` ely-fam-${lg.family}` : ""}` },
+        h(
+          "div",
+          { class: "ely-legend-head" },
+          h("strong", {}, `Legend ${i + 1}`),
+          ` · ${kind}`,
+          h(
+            "span",
+            { class: "ely-vp", title: "forecast: Legends score at the end of the game" },
+            `${lg.forecast_vp} VP forecast`,
+          ),
+        ),
+        h(
+          "div",
+          { class: "ely-legend-cards" },
+          lg.cards.map(mini),
+          lg.citizens.map((c) => h("span", { class: "ely-mini ely-citizen" }, `Citizen #${c.citizen} as L${c.level}`)),
+        ),
       );
     });
     const status = [
@@ -316,11 +377,14 @@ export function render(root, info, env, ctx) {
       ps.passed ? h("span", { class: "ely-chip" }, "passed") : null,
       pub.writer === p ? h("span", { class: "ely-chip ely-hot" }, "writing") : null,
     ];
-    const quest = ps.quest === null ? "no Quest yet" : ps.quest === "incomplete" ? "Incomplete Quest" : `Quest ${ps.quest}`;
+    const quest =
+      ps.quest === null ? "no Quest yet" : ps.quest === "incomplete" ? "Incomplete Quest" : `Quest ${ps.quest}`;
     return h(
       "section",
-      { class: "ely-player" + (p === current ? " ely-current" : "") + (ps.passed ? " ely-passed" : ""),
-        "aria-label": `${seatName(info, p)}${p === env.viewer ? " (you)" : ""}` },
+      {
+        class: `ely-player${p === current ? " ely-current" : ""}${ps.passed ? " ely-passed" : ""}`,
+        "aria-label": `${seatName(info, p)}${p === env.viewer ? " (you)" : ""}`,
+      },
       h(
         "header",
         { class: "ely-player-head" },
@@ -331,12 +395,25 @@ export function render(root, info, env, ctx) {
         h("span", { class: "ely-muted" }, quest, pub.phase === "actions" ? ` · cards taken ${ps.card_takes}/3` : ""),
         smallButtons(byTarget.get(`seat:${p}`) ?? []),
       ),
-      h("div", { class: "ely-columns", "aria-label": "columns" }, h("span", { class: "ely-muted" }, "Columns:"), columns),
+      h(
+        "div",
+        { class: "ely-columns", "aria-label": "columns" },
+        h("span", { class: "ely-muted" }, "Columns:"),
+        columns,
+      ),
       pending.length ? h("p", { class: "ely-pending" }, "Pending: ", pending.join("; ")) : null,
       held.length ? h("p", { class: "ely-held-tiles" }, "Bonus tiles: ", held.join(", ")) : null,
-      h("h4", { class: "ely-h" }, domain.length ? `Domain (${ps.domain.length + ps.citizens.length} cards)` : "Domain: empty"),
+      h(
+        "h4",
+        { class: "ely-h" },
+        domain.length ? `Domain (${ps.domain.length + ps.citizens.length} cards)` : "Domain: empty",
+      ),
       domain.length ? h("div", { class: "ely-cards" }, domain) : null,
-      h("h4", { class: "ely-h" }, legends.length ? `Elysium (${plural(legends.length, "Legend")})` : "Elysium: no Legend yet"),
+      h(
+        "h4",
+        { class: "ely-h" },
+        legends.length ? `Elysium (${plural(legends.length, "Legend")})` : "Elysium: no Legend yet",
+      ),
       legends.length ? h("div", { class: "ely-legends" }, legends) : null,
     );
   });
@@ -349,25 +426,50 @@ export function render(root, info, env, ctx) {
     h("div", { class: "ely-legend-cards" }, pub.discard.map(mini)),
   );
   const outcome = env.outcome
-    ? section("Final scores", "ely-outcome",
-        h("ol", {}, env.outcome.breakdown
-          .map((b, p) => [b, p])
-          .sort((x, y) => x[0].place - y[0].place)
-          .map(([b, p]) => h("li", {}, seatBadge(info, p), ` ${b.total} VP`,
-            h("span", { class: "ely-muted" },
-              ` (Legends ${b.legends}, tiles ${b.family_tiles + b.level_tiles}, Ares ${b.ares}, ` +
-              `tokens ${b.vp_tokens}, Chronos ${b.chronos}, Citizens ${b.citizens}; ${b.gold} gold)`)))))
+    ? section(
+        "Final scores",
+        "ely-outcome",
+        h(
+          "ol",
+          {},
+          env.outcome.breakdown
+            .map((b, p) => [b, p])
+            .sort((x, y) => x[0].place - y[0].place)
+            .map(([b, p]) =>
+              h(
+                "li",
+                {},
+                seatBadge(info, p),
+                ` ${b.total} VP`,
+                h(
+                  "span",
+                  { class: "ely-muted" },
+                  ` (Legends ${b.legends}, tiles ${b.family_tiles + b.level_tiles}, Ares ${b.ares}, ` +
+                    `tokens ${b.vp_tokens}, Chronos ${b.chronos}, Citizens ${b.citizens}; ${b.gold} gold)`,
+                ),
+              ),
+            ),
+        ),
+      )
     : null;
 
   // When every move on offer is in the viewer's own area (dismiss, write, pay, resolve), it
   // comes first, so that a phone need not scroll past the Agora to reach it.
-  const own = new Set(mine ? [`citizen:${env.viewer}`, ...mine.domain.map((d) => `card:${d.card}`),
-    ...info.data.columns.map((c) => `column:${env.viewer}:${c}`)] : []);
+  const own = new Set(
+    mine
+      ? [
+          `citizen:${env.viewer}`,
+          ...mine.domain.map((d) => `card:${d.card}`),
+          ...info.data.columns.map((c) => `column:${env.viewer}:${c}`),
+        ]
+      : [],
+  );
   const ownFirst = byTarget.size > 0 && [...byTarget.keys()].every((k) => own.has(k));
   const [you, ...others] = players;
-  const table = ownFirst && env.viewer !== null
-    ? [you, temple, agora, oracle, h("div", { class: "ely-players" }, others)]
-    : [temple, agora, oracle, h("div", { class: "ely-players" }, players)];
+  const table =
+    ownFirst && env.viewer !== null
+      ? [you, temple, agora, oracle, h("div", { class: "ely-players" }, others)]
+      : [temple, agora, oracle, h("div", { class: "ely-players" }, players)];
   mount(root, h("div", { class: "ely" }, status, outcome, table, discard));
   return made;
 }

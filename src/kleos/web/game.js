@@ -19,7 +19,16 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }
   try {
     [info, env] = await Promise.all([api(`/api/games/${id}/info`), api(`/api/games/${id}`, { token })]);
   } catch (error) {
-    mount(main, h("div", { class: "panel" }, h("h1", {}, "This game cannot be opened"), h("p", { class: "error" }, error.message), h("a", { href: "/" }, "Home")));
+    mount(
+      main,
+      h(
+        "div",
+        { class: "panel" },
+        h("h1", {}, "This game cannot be opened"),
+        h("p", { class: "error" }, error.message),
+        h("a", { href: "/" }, "Home"),
+      ),
+    );
     return;
   }
   if (token && env.viewer !== null) {
@@ -47,11 +56,27 @@ class LivePage {
     this.playersRoot = h("section", { class: "panel", "aria-labelledby": "players-title" });
     this.logList = h("ol", { class: "log", "aria-label": "Moves" });
     this.connection = h("p", { class: "muted", role: "status" });
-    const logRoot = h("section", { class: "panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Log"), this.logList);
+    const logRoot = h(
+      "section",
+      { class: "panel", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "Log"),
+      this.logList,
+    );
     mount(
       main,
-      h("h1", {}, `${info.title}, ${info.players} players`, env.viewer === null ? " — watching" : ` — you are ${seatName(info, env.viewer)}`),
-      h("div", { class: "game live" }, this.turnRoot, this.boardRoot, h("div", { class: "side" }, this.playersRoot, logRoot, this.connection)),
+      h(
+        "h1",
+        {},
+        `${info.title}, ${info.players} players`,
+        env.viewer === null ? " — watching" : ` — you are ${seatName(info, env.viewer)}`,
+      ),
+      h(
+        "div",
+        { class: "game live" },
+        this.turnRoot,
+        this.boardRoot,
+        h("div", { class: "side" }, this.playersRoot, logRoot, this.connection),
+      ),
     );
   }
 
@@ -69,7 +94,12 @@ class LivePage {
         this.draw();
       },
       onState: (state) => {
-        this.connection.textContent = state === "connected" ? "" : state === "refused" ? "This link is no longer valid." : "Connection lost — reconnecting…";
+        this.connection.textContent =
+          state === "connected"
+            ? ""
+            : state === "refused"
+              ? "This link is no longer valid."
+              : "Connection lost — reconnecting…";
       },
     });
   }
@@ -131,11 +161,21 @@ class LivePage {
       h(
         "p",
         { class: `turn${mine ? " mine" : ""}`, "data-turn": mine ? "mine" : "other" },
-        mine ? "Your turn" : this.waiting ? "Sending…" : [seatBadge(info, env.current_player), thinking ? " is thinking…" : " to play"],
+        mine
+          ? "Your turn"
+          : this.waiting
+            ? "Sending…"
+            : [seatBadge(info, env.current_player), thinking ? " is thinking…" : " to play"],
       ),
       env.decision ? h("p", {}, env.decision.prompt) : null,
       hint ? h("p", { class: "muted" }, hint) : null,
-      rest.length ? h("div", { class: "choices", role: "group", "aria-label": "Your choices" }, rest.map((c) => actionButton(c, ctx.choose))) : null,
+      rest.length
+        ? h(
+            "div",
+            { class: "choices", role: "group", "aria-label": "Your choices" },
+            rest.map((c) => actionButton(c, ctx.choose)),
+          )
+        : null,
     );
     mount(
       this.playersRoot,
@@ -148,7 +188,13 @@ class LivePage {
           return h(
             "li",
             { class: seat.seat === env.current_player ? "now" : "" },
-            h("span", {}, seatBadge(info, seat.seat), seat.seat === env.viewer ? " (you)" : "", status.kind === "ai" ? ` · AI ${status.agent}` : ""),
+            h(
+              "span",
+              {},
+              seatBadge(info, seat.seat),
+              seat.seat === env.viewer ? " (you)" : "",
+              status.kind === "ai" ? ` · AI ${status.agent}` : "",
+            ),
             h("span", { class: `status-${status.status}` }, summary(seat), " · ", status.status),
           );
         }),

@@ -6,7 +6,10 @@ import { h, mount, title } from "./ui.js";
 function text(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.length ? value.map(text).join(value.some(Array.isArray) ? " · " : ", ") : "—";
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k}: ${text(v)}`).join("; ");
+  if (typeof value === "object")
+    return Object.entries(value)
+      .map(([k, v]) => `${k}: ${text(v)}`)
+      .join("; ");
   return String(value);
 }
 
@@ -17,7 +20,9 @@ function table(caption, data) {
     "table",
     { class: "panel" },
     h("caption", {}, caption),
-    rows.map(([key, value]) => h("tr", {}, h("th", { scope: "row" }, title(key.replaceAll("_", " "))), h("td", {}, text(value)))),
+    rows.map(([key, value]) =>
+      h("tr", {}, h("th", { scope: "row" }, title(key.replaceAll("_", " "))), h("td", {}, text(value))),
+    ),
   );
 }
 

@@ -15,7 +15,11 @@ function token(text) {
 
 function chip(text) {
   const t = token(text);
-  return h("span", { class: `chip bg-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`, title: text }, `${ICONS[t.type] ?? ""} ${t.type} ${t.value}`);
+  return h(
+    "span",
+    { class: `chip bg-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`, title: text },
+    `${ICONS[t.type] ?? ""} ${t.type} ${t.value}`,
+  );
 }
 
 /** Legal actions keyed by what they are played on: "p12:3" for spaces, "HIS" for sites. */
@@ -54,13 +58,24 @@ function drawBoard(info, env, ctx, handled) {
   const { spaces, sites } = ctx.replay ? { spaces: new Map(), sites: new Map() } : targets(env);
   const activePath = pub.current_turn?.path;
   // Labels and tokens go on top but let clicks through to the spaces beneath them.
-  const layers = { paths: svg("g", {}), sites: svg("g", {}), spaces: svg("g", {}), labels: svg("g", { class: "labels" }) };
+  const layers = {
+    paths: svg("g", {}),
+    sites: svg("g", {}),
+    spaces: svg("g", {}),
+    labels: svg("g", { class: "labels" }),
+  };
 
   for (const path of board.paths) {
     const [a, b] = path.ends.map((id) => at[id]);
     const usable = path.id in pub.paths;
     layers.paths.append(
-      svg("line", { class: `path-line${usable ? "" : " closed"}${path.id === activePath ? " active" : ""}`, x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      svg("line", {
+        class: `path-line${usable ? "" : " closed"}${path.id === activePath ? " active" : ""}`,
+        x1: a.x,
+        y1: a.y,
+        x2: b.x,
+        y2: b.y,
+      }),
     );
     if (!usable) continue;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
@@ -84,7 +99,14 @@ function drawBoard(info, env, ctx, handled) {
         );
       } else if (occupant?.cube !== undefined) {
         g.append(
-          svg("rect", { class: `cube fill-${seatColour(info, occupant.cube)}`, x: x - 9, y: y - 9, width: 18, height: 18, rx: 2 }),
+          svg("rect", {
+            class: `cube fill-${seatColour(info, occupant.cube)}`,
+            x: x - 9,
+            y: y - 9,
+            width: 18,
+            height: 18,
+            rx: 2,
+          }),
           svg("title", {}, `${seatName(info, occupant.cube)}: supply cube on ${key}`),
         );
       } else {
@@ -122,12 +144,25 @@ function drawBoard(info, env, ctx, handled) {
         const t = token(text);
         const tx = left + i * w;
         layers.labels.append(
-          svg("rect", { class: `token fill-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`, x: tx + 1, y: y - SITE_R - 34, width: w - 2, height: 31, rx: 4 }),
+          svg("rect", {
+            class: `token fill-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`,
+            x: tx + 1,
+            y: y - SITE_R - 34,
+            width: w - 2,
+            height: 31,
+            rx: 4,
+          }),
           svg("text", { class: "token-icon", x: tx + w / 2, y: y - SITE_R - 25 }, ICONS[t.type] ?? ""),
           svg("text", { class: "token-value", x: tx + w / 2, y: y - SITE_R - 11 }, t.value),
         );
       });
-      g.append(svg("title", {}, `${site.name} (${ROMAN[site.numeral]}): ${stock.length ? stock.join(", ") : "no tokens left"} — taken from the left`));
+      g.append(
+        svg(
+          "title",
+          {},
+          `${site.name} (${ROMAN[site.numeral]}): ${stock.length ? stock.join(", ") : "no tokens left"} — taken from the left`,
+        ),
+      );
     } else {
       g.append(svg("title", {}, `${site.name}: closed in this game`));
     }
@@ -142,7 +177,12 @@ function drawBoard(info, env, ctx, handled) {
   const xs = board.sites.map((s) => s.x * SCALE);
   const ys = board.sites.map((s) => s.y * SCALE);
   const pad = 80;
-  const box = [Math.min(...xs) - pad - 40, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad + 80, Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  const box = [
+    Math.min(...xs) - pad - 40,
+    Math.min(...ys) - pad,
+    Math.max(...xs) - Math.min(...xs) + 2 * pad + 80,
+    Math.max(...ys) - Math.min(...ys) + 2 * pad,
+  ];
   return svg(
     "svg",
     { class: "ilium-board", viewBox: box.join(" "), role: "group", "aria-label": "The Ilium board" },
@@ -156,7 +196,9 @@ function drawBoard(info, env, ctx, handled) {
 function collections(info, env) {
   const types = info.data.artifact_types;
   const hands = env.public.hands;
-  const counts = hands.map((hand) => Object.fromEntries(types.map((t) => [t, hand.tokens.filter((x) => token(x).type === t).length])));
+  const counts = hands.map((hand) =>
+    Object.fromEntries(types.map((t) => [t, hand.tokens.filter((x) => token(x).type === t).length])),
+  );
   const most = Object.fromEntries(types.map((t) => [t, Math.max(...counts.map((c) => c[t]))]));
   return h(
     "div",
@@ -164,7 +206,18 @@ function collections(info, env) {
     h(
       "table",
       { class: "collection", "aria-label": "Collections by type (underlined: the most tokens of a type)" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), types.map((t) => h("th", {}, h("span", { class: `chip bg-${t.toLowerCase()}` }, `${ICONS[t] ?? ""} ${t}`))), h("th", {}, "Cubes"), h("th", {}, "Cards"))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, "Player"),
+          types.map((t) => h("th", {}, h("span", { class: `chip bg-${t.toLowerCase()}` }, `${ICONS[t] ?? ""} ${t}`))),
+          h("th", {}, "Cubes"),
+          h("th", {}, "Cards"),
+        ),
+      ),
       h(
         "tbody",
         {},
@@ -172,15 +225,31 @@ function collections(info, env) {
           h(
             "tr",
             {},
-            h("td", {}, h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)), env.viewer === p ? " (you)" : ""),
+            h(
+              "td",
+              {},
+              h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)),
+              env.viewer === p ? " (you)" : "",
+            ),
             types.map((t) => {
               const n = counts[p][t];
               const artifacts = hand.tokens.filter((x) => token(x).type === t).reduce((s, x) => s + token(x).value, 0);
               const major = n > 0 && n === most[t];
-              return h("td", { class: major ? "major" : "", title: `${n} token(s), ${artifacts} artifact(s)${major ? " — most tokens" : ""}` }, `${n} (${artifacts})`);
+              return h(
+                "td",
+                {
+                  class: major ? "major" : "",
+                  title: `${n} token(s), ${artifacts} artifact(s)${major ? " — most tokens" : ""}`,
+                },
+                `${n} (${artifacts})`,
+              );
             }),
             h("td", {}, hand.cubes),
-            h("td", {}, Object.values(hand.deck).reduce((s, n) => s + n, 0)),
+            h(
+              "td",
+              {},
+              Object.values(hand.deck).reduce((s, n) => s + n, 0),
+            ),
           ),
         ),
       ),
@@ -193,7 +262,15 @@ function turnInfo(info, env, ctx) {
   const pub = env.public;
   const turn = pub.current_turn ?? {};
   const parts = [];
-  if (turn.card) parts.push(h("div", { class: "row" }, "Revealed card:", h("span", { class: "card-face", "aria-label": `card ${turn.card}` }, turn.card)));
+  if (turn.card)
+    parts.push(
+      h(
+        "div",
+        { class: "row" },
+        "Revealed card:",
+        h("span", { class: "card-face", "aria-label": `card ${turn.card}` }, turn.card),
+      ),
+    );
   if (turn.path) parts.push(h("p", {}, `Path this turn: ${turn.path}`));
   const dig = pub.excavation;
   if (dig) {
@@ -202,14 +279,20 @@ function turnInfo(info, env, ctx) {
         "p",
         {},
         `Excavation of ${dig.path}: first ${dig.first >= 0 ? seatName(info, dig.first) : "nobody"}`,
-        dig.second >= 0 ? `, second ${seatName(info, dig.second)}${dig.second_qualifies ? "" : " (does not qualify)"}` : "",
+        dig.second >= 0
+          ? `, second ${seatName(info, dig.second)}${dig.second_qualifies ? "" : " (does not qualify)"}`
+          : "",
         dig.site ? `; digging at ${dig.site}` : "",
       ),
     );
   }
   parts.push(h("p", { class: "muted" }, `Value-4 tokens left on the sites: ${pub.fours_on_sites}`));
   if (pub.removed_tokens.length) parts.push(h("p", {}, "Removed: ", pub.removed_tokens.map(chip)));
-  const secrets = ctx.replay ? (ctx.privates ?? []).map((p, seat) => [seat, p]) : env.viewer !== null ? [[env.viewer, env.private]] : [];
+  const secrets = ctx.replay
+    ? (ctx.privates ?? []).map((p, seat) => [seat, p])
+    : env.viewer !== null
+      ? [[env.viewer, env.private]]
+      : [];
   for (const [seat, secret] of secrets) {
     if (!secret?.historian) continue;
     parts.push(
@@ -217,8 +300,19 @@ function turnInfo(info, env, ctx) {
         "div",
         { class: "secret", "data-secret": "historian" },
         h("strong", {}, ctx.replay ? `${seatName(info, seat)}'s secrets` : "Only you see this"),
-        h("div", {}, "Historian: ", h("span", { class: `chip bg-${secret.historian.toLowerCase()}` }, `${ICONS[secret.historian] ?? ""} ${secret.historian}`)),
-        secret.top_card !== undefined && secret.top_card !== null ? h("div", {}, "Next card: ", h("strong", {}, secret.top_card)) : null,
+        h(
+          "div",
+          {},
+          "Historian: ",
+          h(
+            "span",
+            { class: `chip bg-${secret.historian.toLowerCase()}` },
+            `${ICONS[secret.historian] ?? ""} ${secret.historian}`,
+          ),
+        ),
+        secret.top_card !== undefined && secret.top_card !== null
+          ? h("div", {}, "Next card: ", h("strong", {}, secret.top_card))
+          : null,
       ),
     );
   }
@@ -232,8 +326,17 @@ export function render(root, info, env, ctx) {
   mount(
     root,
     h("div", { class: "board-scroll" }, board),
-    h("div", { class: "ilium-info" }, turnInfo(info, env, ctx), h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env))),
-    h("p", { class: "muted" }, "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end (space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token."),
+    h(
+      "div",
+      { class: "ilium-info" },
+      turnInfo(info, env, ctx),
+      h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env)),
+    ),
+    h(
+      "p",
+      { class: "muted" },
+      "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end (space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token.",
+    ),
   );
   return handled;
 }
@@ -243,7 +346,8 @@ export function explain(env) {
   const kind = env.decision?.kind;
   if (kind === "offer") return "The game may end now: end it, or play on.";
   if (kind === "cube") return "Place a supply cube on a green space of the path, or stop placing cubes.";
-  if (kind === "site") return "You dig at the site you choose (green); a qualifying second player takes from the other one.";
+  if (kind === "site")
+    return "You dig at the site you choose (green); a qualifying second player takes from the other one.";
   if (kind === "token") return "Several of the site's lowest tokens have the same value: choose the type you take.";
   return null;
 }

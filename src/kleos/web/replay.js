@@ -14,7 +14,12 @@ export async function showFinished(main, info, env, board, token = null) {
   const moveRoot = h("ol", { class: "log", "aria-label": "Move at this point" });
   const slider = h("input", { type: "range", min: 0, max: plies, value: plies, "aria-label": "Move number" });
   const where = h("span", { role: "status", "aria-live": "polite" });
-  const chartRoot = h("section", { class: "panel", "aria-labelledby": "analysis-title" }, h("h2", { id: "analysis-title" }, "Analysis"), h("p", { class: "muted", "data-analysis": "running" }, "The server is analysing the game…"));
+  const chartRoot = h(
+    "section",
+    { class: "panel", "aria-labelledby": "analysis-title" },
+    h("h2", { id: "analysis-title" }, "Analysis"),
+    h("p", { class: "muted", "data-analysis": "running" }, "The server is analysing the game…"),
+  );
   let ply = plies;
   let analysis = null;
 
@@ -50,7 +55,11 @@ export async function showFinished(main, info, env, board, token = null) {
     if (event.key === "ArrowRight") show(ply + 1);
   });
 
-  const fullLog = h("ol", { class: "log", "aria-label": "Every move" }, log.map((m) => logItem(info, m)));
+  const fullLog = h(
+    "ol",
+    { class: "log", "aria-label": "Every move" },
+    log.map((m) => logItem(info, m)),
+  );
   mount(
     main,
     h("h1", {}, `${info.title}, ${info.players} players — finished`),
@@ -61,7 +70,13 @@ export async function showFinished(main, info, env, board, token = null) {
         "div",
         { class: "stack" },
         breakdown(info, env.outcome),
-        h("section", { class: "panel", "aria-labelledby": "replay-title" }, h("h2", { id: "replay-title" }, "Replay"), controls, moveRoot),
+        h(
+          "section",
+          { class: "panel", "aria-labelledby": "replay-title" },
+          h("h2", { id: "replay-title" }, "Replay"),
+          controls,
+          moveRoot,
+        ),
         boardRoot,
         chartRoot,
       ),
@@ -98,7 +113,11 @@ async function waitForAnalysis(id, root) {
         mount(root, h("h2", {}, "Analysis"), h("p", { class: "error" }, error.message));
         return null;
       }
-      showAnalysisState(root, "busy", "The server is busy; try again later. (The page asks again by itself in a while.)");
+      showAnalysisState(
+        root,
+        "busy",
+        "The server is busy; try again later. (The page asks again by itself in a while.)",
+      );
       await sleep(busy);
       busy = Math.min(busy * 2, 120_000);
     }
@@ -125,7 +144,17 @@ function rematchButton(info, id, token) {
       button.disabled = false;
     }
   });
-  return h("div", { class: "stack" }, button, h("p", { class: "muted" }, "The same game again, with the same players and settings: each player who asks gets their own seat."), message);
+  return h(
+    "div",
+    { class: "stack" },
+    button,
+    h(
+      "p",
+      { class: "muted" },
+      "The same game again, with the same players and settings: each player who asks gets their own seat.",
+    ),
+    message,
+  );
 }
 
 /** Each player's estimated win chance after every move, mistakes marked; click to jump there. */
@@ -138,14 +167,33 @@ function drawChart(root, info, analysis, ply, show) {
   const x = (i) => M.l + ((W - M.l - M.r) * i) / Math.max(n, 1);
   const y = (p) => M.t + (H - M.t - M.b) * (1 - p);
   const players = chances[0].map((_, p) => p);
-  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Each player's estimated chance of winning after every move" });
+  const chart = svg("svg", {
+    class: "chart",
+    viewBox: `0 0 ${W} ${H}`,
+    role: "img",
+    "aria-label": "Each player's estimated chance of winning after every move",
+  });
   for (const level of [0, 0.25, 0.5, 0.75, 1]) {
-    chart.append(svg("line", { class: "grid", x1: M.l, x2: W - M.r, y1: y(level), y2: y(level) }), svg("text", { x: 2, y: y(level) + 4 }, `${level * 100}%`));
+    chart.append(
+      svg("line", { class: "grid", x1: M.l, x2: W - M.r, y1: y(level), y2: y(level) }),
+      svg("text", { x: 2, y: y(level) + 4 }, `${level * 100}%`),
+    );
   }
-  chart.append(svg("line", { class: "axis", x1: M.l, x2: M.l, y1: M.t, y2: H - M.b }), svg("text", { x: W - 60, y: H - 6 }, `move ${n}`));
+  chart.append(
+    svg("line", { class: "axis", x1: M.l, x2: M.l, y1: M.t, y2: H - M.b }),
+    svg("text", { x: W - 60, y: H - 6 }, `move ${n}`),
+  );
   for (const p of players) {
     const points = chances.map((c, i) => `${x(i).toFixed(1)},${y(c[p]).toFixed(1)}`).join(" ");
-    chart.append(svg("polyline", { points, fill: "none", stroke: `var(--${seatColour(info, p)})`, "stroke-width": 2.5, "data-player": p }));
+    chart.append(
+      svg("polyline", {
+        points,
+        fill: "none",
+        stroke: `var(--${seatColour(info, p)})`,
+        "stroke-width": 2.5,
+        "data-player": p,
+      }),
+    );
   }
   const marked = analysis.moves.filter((m) => m.mark === "?" || m.mark === "??");
   for (const m of marked) {
@@ -153,8 +201,19 @@ function drawChart(root, info, analysis, ply, show) {
     chart.append(
       svg(
         "circle",
-        { class: "mistake", cx: x(after), cy: y(chances[after][m.player]), r: m.mark === "??" ? 6 : 4, fill: `var(--${seatColour(info, m.player)})`, "data-mark": m.mark },
-        svg("title", {}, `Move ${after}: ${seatName(info, m.player)} played ${m.played} (${m.mark}); the search preferred ${m.best}`),
+        {
+          class: "mistake",
+          cx: x(after),
+          cy: y(chances[after][m.player]),
+          r: m.mark === "??" ? 6 : 4,
+          fill: `var(--${seatColour(info, m.player)})`,
+          "data-mark": m.mark,
+        },
+        svg(
+          "title",
+          {},
+          `Move ${after}: ${seatName(info, m.player)} played ${m.played} (${m.mark}); the search preferred ${m.best}`,
+        ),
       ),
     );
   }
@@ -168,9 +227,24 @@ function drawChart(root, info, analysis, ply, show) {
   mount(
     root,
     h("h2", { id: "analysis-title" }, "Analysis"),
-    h("div", { class: "legend" }, players.map((p) => h("span", {}, h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)), ` ${Math.round(chances[Math.min(ply, n)][p] * 100)}%`))),
+    h(
+      "div",
+      { class: "legend" },
+      players.map((p) =>
+        h(
+          "span",
+          {},
+          h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)),
+          ` ${Math.round(chances[Math.min(ply, n)][p] * 100)}%`,
+        ),
+      ),
+    ),
     chart,
-    h("p", { class: "muted" }, "Win chances as a spectator would estimate them (hidden cards resampled, games played out). Dots: moves the search judged dubious (small) or mistakes (large). Click the chart to jump there."),
+    h(
+      "p",
+      { class: "muted" },
+      "Win chances as a spectator would estimate them (hidden cards resampled, games played out). Dots: moves the search judged dubious (small) or mistakes (large). Click the chart to jump there.",
+    ),
     mistakes.length
       ? h(
           "ul",

@@ -33,19 +33,46 @@ export function breakdown(info, outcome) {
     "section",
     { class: "panel", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, "Result"),
-    h("p", {}, outcome.winners.length > 1 ? "Shared win: " : "Winner: ", outcome.winners.map((w) => seatBadge(info, w)), outcome.reason ? ` — ${outcome.reason}` : ""),
+    h(
+      "p",
+      {},
+      outcome.winners.length > 1 ? "Shared win: " : "Winner: ",
+      outcome.winners.map((w) => seatBadge(info, w)),
+      outcome.reason ? ` — ${outcome.reason}` : "",
+    ),
     h(
       "div",
       { class: "scroll-x" },
       h(
         "table",
         { class: "breakdown" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), players.map((p) => h("th", { class: outcome.winners.includes(p) ? "winner" : "" }, seatName(info, p))))),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, ""),
+            players.map((p) => h("th", { class: outcome.winners.includes(p) ? "winner" : "" }, seatName(info, p))),
+          ),
+        ),
         h(
           "tbody",
           {},
-          h("tr", {}, h("th", {}, "Score"), players.map((p) => h("td", { class: outcome.winners.includes(p) ? "winner" : "" }, outcome.scores[p]))),
-          [...rows].map(([key, values]) => h("tr", {}, h("th", {}, key.replaceAll("_", " ")), players.map((p) => h("td", {}, cell(values[p]))))),
+          h(
+            "tr",
+            {},
+            h("th", {}, "Score"),
+            players.map((p) => h("td", { class: outcome.winners.includes(p) ? "winner" : "" }, outcome.scores[p])),
+          ),
+          [...rows].map(([key, values]) =>
+            h(
+              "tr",
+              {},
+              h("th", {}, key.replaceAll("_", " ")),
+              players.map((p) => h("td", {}, cell(values[p]))),
+            ),
+          ),
         ),
       ),
     ),
@@ -56,8 +83,13 @@ export function breakdown(info, outcome) {
 function said(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) {
-    return value.length === 2 && typeof value[0] === "string" ? `${value[0].replaceAll("_", " ")} ${said(value[1])}` : value.map(said).join("; ");
+    return value.length === 2 && typeof value[0] === "string"
+      ? `${value[0].replaceAll("_", " ")} ${said(value[1])}`
+      : value.map(said).join("; ");
   }
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${said(v)}`).join(", ");
+  if (typeof value === "object")
+    return Object.entries(value)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${said(v)}`)
+      .join(", ");
   return String(value);
 }
