@@ -31,7 +31,8 @@ play: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/kleos serve
 
-# The browser client's tooling (Biome: lint and format) from the npm registry, as locked.
+# The browser client's tooling (Biome: lint and format; TypeScript: a type check of the JS)
+# from the npm registry, as locked.
 NODE_STAMP := node_modules/.installed
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
@@ -43,6 +44,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	npx --no-install biome check src/kleos/web
+	npx --no-install tsc -p jsconfig.json
 
 test: lint $(CHROMIUM)
 	$(BIN)/pytest -n 2

@@ -69,6 +69,18 @@ def test_every_module_and_stylesheet_the_client_names_is_served(client: TestClie
     assert client.get("/static/nothing.js").status_code == 404
 
 
+def test_no_line_of_the_client_is_over_120_characters() -> None:
+    """The client's house limit (Biome's formatter keeps code within it, not long strings)."""
+    long = [
+        f"{path.name}:{number}"
+        for path in sorted(WEB.glob("*.*"))
+        if path.suffix in (".js", ".css", ".html")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > 120
+    ]
+    assert not long, f"lines over 120 characters: {long}"
+
+
 def test_the_catalog_is_each_games_spec_and_the_ai_levels(client: TestClient) -> None:
     """Each game as its spec declares it (players, typed options), and the AI levels."""
     catalog = client.get("/api/catalog").json()

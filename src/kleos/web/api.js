@@ -8,15 +8,25 @@ export class ApiError extends Error {
   }
 }
 
-/** The headers of a request: the seat's token as a bearer (never in the URL), JSON bodies. */
+/**
+ * The headers of a request: the seat's token as a bearer (never in the URL), JSON bodies.
+ * @param {unknown} body
+ * @param {string | undefined} token
+ * @returns {Record<string, string>}
+ */
 function headersFor(body, token) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
 }
 
-/** A JSON request; a refusal throws an ApiError with the server's explanation. */
+/**
+ * A JSON request; a refusal throws an ApiError with the server's explanation.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string }} [request]
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
   let response;
   try {

@@ -329,7 +329,8 @@ function showInvite(id) {
       h(
         "p",
         { class: "muted" },
-        "Each link is one seat: send each friend their own. Whoever holds a link plays that seat, so keep them private.",
+        "Each link is one seat: send each friend their own. " +
+          "Whoever holds a link plays that seat, so keep them private.",
       ),
       created.seats.map((s) => inviteSeat(id, s, held.has(s.seat), row)),
       row("spectator link", created.spectator_url),
@@ -341,8 +342,10 @@ function showInvite(id) {
 function inviteSeat(id, s, mine, row) {
   const name = `Seat ${s.seat + 1}`;
   if (mine) return h("div", {}, h("a", { href: gameLink(id, s.token) }, `Play seat ${s.seat + 1} (you)`));
-  if (s.open)
-    return h("p", { "data-open-seat": s.seat }, `${name}: open — anyone may join it from the home page's Open games.`);
+  if (s.open) {
+    const open = `${name}: open — anyone may join it from the home page's Open games.`;
+    return h("p", { "data-open-seat": s.seat }, open);
+  }
   if (s.url) return h("div", {}, row(`seat ${s.seat + 1} link`, s.url));
   return h("p", {}, `${name}: AI (${s.kind})`);
 }
@@ -364,9 +367,9 @@ async function showMyGames() {
     held.map(async (s) => {
       try {
         const env = await api(`/api/games/${s.game_id}`, { token: s.token });
-        return { s, env };
+        return { s, env, error: null };
       } catch (error) {
-        return { s, error };
+        return { s, env: null, error };
       }
     }),
   );

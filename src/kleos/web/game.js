@@ -46,7 +46,12 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }
 
 class LivePage {
   constructor(main, info, env, board, token, toast) {
-    Object.assign(this, { main, info, env, board, token, toast });
+    this.main = main;
+    this.info = info;
+    this.env = env;
+    this.board = board;
+    this.token = token;
+    this.toast = toast;
     this.log = new Map();
     this.received = Promise.resolve();
     this.waiting = false;
@@ -147,7 +152,8 @@ class LivePage {
   draw() {
     const { info, env } = this;
     // A redraw (someone connects, an AI starts thinking) keeps the keyboard focus where it was.
-    const focused = document.activeElement?.dataset?.action;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement ? active.dataset.action : undefined;
     const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
     const ctx = { choose: (id) => this.choose(id), replay: false };
     const shown = mine ? env : { ...env, legal_actions: [] };

@@ -5,7 +5,9 @@ import { h, mount, title } from "./ui.js";
 /** A view value as text: lists joined, objects as "key: value" pairs, nothing as "—". */
 function text(value) {
   if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.length ? value.map(text).join(value.some(Array.isArray) ? " · " : ", ") : "—";
+  if (Array.isArray(value)) {
+    return value.length ? value.map(text).join(value.some(Array.isArray) ? " · " : ", ") : "—";
+  }
   if (typeof value === "object")
     return Object.entries(value)
       .map(([k, v]) => `${k}: ${text(v)}`)

@@ -120,12 +120,13 @@ function drawBoard(info, env, ctx, handled) {
       layers.spaces.append(g);
     });
     // The shovel end: a small spade between the site and space 0.
+    // (its outline, relative steps along and across the path: spadeSteps)
     const sx = a.x + ux * (SITE_R + 2);
     const sy = a.y + uy * (SITE_R + 2);
     layers.spaces.append(
       svg("path", {
         class: "shovel-mark",
-        d: `M ${sx} ${sy} l ${(-uy * 6).toFixed(1)} ${(ux * 6).toFixed(1)} l ${(ux * 9).toFixed(1)} ${(uy * 9).toFixed(1)} l ${(uy * 12).toFixed(1)} ${(-ux * 12).toFixed(1)} l ${(-ux * 9).toFixed(1)} ${(-uy * 9).toFixed(1)} z`,
+        d: `M ${sx} ${sy} ${spadeSteps(ux, uy)} z`,
       }),
     );
   }
@@ -160,7 +161,8 @@ function drawBoard(info, env, ctx, handled) {
         svg(
           "title",
           {},
-          `${site.name} (${ROMAN[site.numeral]}): ${stock.length ? stock.join(", ") : "no tokens left"} — taken from the left`,
+          `${site.name} (${ROMAN[site.numeral]}): ` +
+            `${stock.length ? stock.join(", ") : "no tokens left"} — taken from the left`,
         ),
       );
     } else {
@@ -335,7 +337,8 @@ export function render(root, info, env, ctx) {
     h(
       "p",
       { class: "muted" },
-      "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end (space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token.",
+      "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end " +
+        "(space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token.",
     ),
   );
   return handled;
@@ -350,4 +353,15 @@ export function explain(env) {
     return "You dig at the site you choose (green); a qualifying second player takes from the other one.";
   if (kind === "token") return "Several of the site's lowest tokens have the same value: choose the type you take.";
   return null;
+}
+
+/** The outline of a shovel-end spade as relative SVG path steps, for a path along (ux, uy). */
+function spadeSteps(ux, uy) {
+  const steps = [
+    [-uy * 6, ux * 6],
+    [ux * 9, uy * 9],
+    [uy * 12, -ux * 12],
+    [-ux * 9, -uy * 9],
+  ];
+  return steps.map(([dx, dy]) => `l ${dx.toFixed(1)} ${dy.toFixed(1)}`).join(" ");
 }

@@ -243,7 +243,8 @@ function drawChart(root, info, analysis, ply, show) {
     h(
       "p",
       { class: "muted" },
-      "Win chances as a spectator would estimate them (hidden cards resampled, games played out). Dots: moves the search judged dubious (small) or mistakes (large). Click the chart to jump there.",
+      "Win chances as a spectator would estimate them (hidden cards resampled, games played out). " +
+        "Dots: moves the search judged dubious (small) or mistakes (large). Click the chart to jump there.",
     ),
     mistakes.length
       ? h(
@@ -254,7 +255,8 @@ function drawChart(root, info, analysis, ply, show) {
               "li",
               {},
               h("button", { type: "button", onclick: () => show(m.ply + 1) }, `Move ${m.ply + 1}`),
-              ` ${seatName(info, m.player)} played ${m.played}; better: ${m.best} (win rate ${pct(m.played_win_rate)} → ${pct(m.best_win_rate)})`,
+              ` ${seatName(info, m.player)} played ${m.played}; better: ${m.best} ` +
+                `(win rate ${pct(m.played_win_rate)} → ${pct(m.best_win_rate)})`,
             ),
           ),
         )
