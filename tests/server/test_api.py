@@ -59,6 +59,7 @@ def test_refusals_have_their_own_status_and_change_nothing(client: TestClient) -
     first, second = (seat["token"] for seat in created["seats"])
     decider = envelope(client, game_id)["current_player"]
     mover, waiter = (first, second) if decider == 0 else (second, first)
+    envelope(client, game_id, waiter)  # both have used their links (their seats are joined)
     found = envelope(client, game_id, mover)
     legal = found["legal_actions"][0]["text"]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,13 @@ def next_envelope(ws: Any) -> dict[str, Any]:
     return found
 
 
+def envelope_after(ws: Any, state_id: int) -> dict[str, Any]:
+    """The first envelope of a state after `state_id`."""
+    while (found := next_envelope(ws))["state_id"] <= state_id:
+        pass
+    return found
+
+
 def test_two_processes_serve_one_game(two_servers: tuple[Server, Server]) -> None:
     a, b = two_servers
     created = httpx.post(f"{a.url}/api/games", json={"game": "ilium", "seats": ["human", "human"]})
@@ -87,8 +95,9 @@ def test_two_processes_serve_one_game(two_servers: tuple[Server, Server]) -> Non
             choice = latest[decider]["legal_actions"][0]["id"]
             act = {"type": "act", "state_id": latest[decider]["state_id"], "action": choice}
             sockets[decider].send(json.dumps(act))
-            # Both clients, one on each process, see the move.
-            latest = {seat: next_envelope(ws) for seat, ws in sockets.items()}
+            # Both clients, one on each process, see the move (after any envelope a change
+            # of status sent, such as a seat first joined).
+            latest = {seat: envelope_after(ws, act["state_id"]) for seat, ws in sockets.items()}
             assert latest[0]["state_id"] == latest[1]["state_id"]
             assert latest[0]["public"] == latest[1]["public"]
     assert latest[0]["state_id"] >= 12
@@ -131,3 +140,31 @@ def test_of_two_racing_moves_exactly_one_is_accepted(two_servers: tuple[Server, 
         assert sorted(statuses) == [200, 409], (round_, statuses)
         for server in two_servers:
             assert httpx.get(f"{server.url}/api/games/{game_id}").json()["state_id"] == 1
+
+
+def test_names_and_fresh_invite_links_reach_every_process(
+    two_servers: tuple[Server, Server],
+) -> None:
+    a, b = two_servers
+    body = {"game": "ilium", "seats": ["human", "human", "human"], "taken": [0], "name": "Alice"}
+    created = httpx.post(f"{a.url}/api/games", json=body).json()
+    game_id = created["id"]
+    host, friend = created["seats"][0]["token"], created["seats"][1]["token"]
+    assert httpx.get(f"{b.url}/api/games/{game_id}").json()["status"][0]["name"] == "Alice"
+    invites = httpx.post(f"{a.url}/api/games/{game_id}/invites", json={"token": host}).json()
+    fresh = {seat["seat"]: seat["token"] for seat in invites["seats"]}
+    assert sorted(fresh) == [1, 2]
+    named = {"token": fresh[2], "name": "Carol"}
+    assert httpx.post(f"{a.url}/api/games/{game_id}/seats/2/name", json=named).status_code == 200
+
+    def seen_on_b() -> bool:
+        stale = httpx.get(f"{b.url}/api/games/{game_id}", params={"token": friend})
+        names = [s["name"] for s in httpx.get(f"{b.url}/api/games/{game_id}").json()["status"]]
+        return stale.status_code == 403 and names == ["Alice", None, "Carol"]
+
+    deadline = time.monotonic() + 10  # b hears the change of seats (LISTEN/NOTIFY)
+    while not seen_on_b():
+        assert time.monotonic() < deadline, "the other process never heard of the new seats"
+        time.sleep(0.05)
+    mine = httpx.get(f"{b.url}/api/games/{game_id}", params={"token": fresh[1]}).json()
+    assert mine["viewer"] == 1

@@ -25,8 +25,12 @@ from kleos.server.schemas import (
     Envelope,
     Error,
     GameInfo,
+    Invite,
+    Invites,
     Joined,
+    JoinSeat,
     Move,
+    NameSeat,
     OpenGames,
     Rematch,
     ReplaceSeat,
@@ -117,7 +121,7 @@ async def create_game(body: CreateGame, client: Client, hub: HubDep) -> Created:
         variants = [variants]  # as `kleos.make` takes one variant's name
     game_id, tokens = await hub.create(
         body.game, players, list(body.seats), variants, options, client,
-        taken=tuple(body.taken), open_seats=tuple(body.open),
+        taken=tuple(body.taken), open_seats=tuple(body.open), name=body.name,
     )  # fmt: skip
     live = await hub.moves.game(game_id)
     return Created(
@@ -258,10 +262,39 @@ async def replace_seat(game_id: str, seat: int, body: ReplaceSeat, hub: HubDep) 
     return envelope_answer(live.envelope(None))
 
 
+@router.post("/api/games/{game_id}/seats/{seat}/name", responses={200: {"model": Envelope}})
+async def name_seat(
+    game_id: str, seat: int, body: NameSeat, client: Client, hub: HubDep
+) -> JSONResponse:
+    """The seat's holder tells the others their display name, before the end; the seat's
+    envelope."""
+    live = await hub.moves.game(game_id)
+    if await hub.seats.seat_of(live, body.token) != seat:
+        raise ForbiddenError(f"only the holder of seat {seat} may name it")
+    hub.seats.count_move(client, seat, live.id)
+    await hub.seats.rename(live, seat, body.name)
+    return envelope_answer(live.envelope(seat))
+
+
+@router.post("/api/games/{game_id}/invites")
+async def invites(game_id: str, body: SeatToken, client: Client, hub: HubDep) -> Invites:
+    """For the host (the token of a seat the creator took), before the end: fresh invite
+    links for the friends' seats nobody has joined yet; their old links stop working."""
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, body.token)
+    hub.seats.count_move(client, seat, live.id)
+    tokens = await hub.seats.invite(live, seat)
+    return Invites(
+        seats=[Invite(seat=p, token=t, url=link(hub, game_id, t)) for p, t in tokens.items()],
+        spectator_url=link(hub, game_id),
+    )
+
+
 @router.post("/api/games/{game_id}/join")
-async def join(game_id: str, client: Client, hub: HubDep) -> Joined:
-    """Take the first free open seat of a game: its new token and link."""
+async def join(game_id: str, client: Client, hub: HubDep, body: JoinSeat | None = None) -> Joined:
+    """Take the first free open seat of a game, under a display name (or none): its new
+    token and link."""
     hub.seats.joins.hit(client)  # every attempt counts: a refused one costs a look-up too
     live = await hub.moves.game(game_id)
-    seat, token = await hub.seats.join(live)
+    seat, token = await hub.seats.join(live, body.name if body else None)
     return Joined(seat=seat, token=token, url=link(hub, game_id, token))

@@ -69,9 +69,14 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     """SHA-256 of the seat's token, hex; None for an agent's seat."""
     joined: Mapped[bool] = mapped_column(default=False)
-    """Whether the seat's token has been used (an agent's seat counts as joined)."""
+    """Whether the seat's token has been used (an agent's seat counts as joined): a human
+    seat not joined is one nobody has come to yet."""
     open: Mapped[bool] = mapped_column(default=False)
     """Whether anyone may join the seat (listed); else only its invite link reaches it."""
+    name: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    """The display name its player chose (`kleos.server.names.parse_name`), or None."""
+    host: Mapped[bool] = mapped_column(default=False)
+    """Whether the creator took this seat: its token may issue fresh invite links."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 

@@ -16,7 +16,7 @@ from kleos.core.errors import (
 )
 from kleos.core.inputs import echo
 from kleos.server.moves import UnknownGameError
-from kleos.server.seats import BadTokenError, ForbiddenError, RateLimitError
+from kleos.server.seats import BadTokenError, FinishedGameError, ForbiddenError, RateLimitError
 
 STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (UnknownGameError, 404),
@@ -26,10 +26,15 @@ STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (SeatError, 403),
     (StaleStateError, 409),
     (GameOverError, 409),
+    (FinishedGameError, 409),
     (RateLimitError, 429),
 )
 """The status of each kind of refusal; any other KleosError (an unknown or illegal action, a
 bad config) is 422."""
+
+
+MESSAGE_LIMIT = 300
+"""The most characters of an invalid request's problems told back."""
 
 
 def status_of(error: KleosError) -> int:
@@ -50,13 +55,14 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
-            f"{'.'.join(str(part) for part in e.get('loc', ()))}: {e.get('msg', 'invalid')}"
+            f"{'.'.join(str(part) for part in e.get('loc', ()))}: "
+            + str(e.get("msg", "invalid")).removeprefix("Value error, ")
             for e in exc.errors()[:5]
         ]
-        return JSONResponse(
-            {"error": "the request is not valid: " + echo("; ".join(problems))[:300]},
-            status_code=422,
-        )
+        said = "; ".join(problems)  # the checks' own words: whole, control characters escaped
+        if not said.isprintable():
+            said = echo(said)
+        return JSONResponse({"error": f"the request is not valid: {said[:MESSAGE_LIMIT]}"}, 422)
 
     @app.exception_handler(HTTPException)
     async def http(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -19,6 +19,7 @@ from kleos.server.analyses import Analyses
 from kleos.server.db import GameRow, SeatRow
 from kleos.server.live import LiveGame
 from kleos.server.moves import Moves
+from kleos.server.names import seat_name
 from kleos.server.notify import listen
 from kleos.server.seats import HUMAN, ForbiddenError, Seats, new_token, seat_kind, token_hash
 from kleos.server.settings import Settings
@@ -65,10 +66,12 @@ class Hub:
         client: str,
         taken: tuple[int, ...] = (),
         open_seats: tuple[int, ...] = (),
+        name: str | None = None,
     ) -> tuple[str, list[str | None]]:
         """A new game; its id and each human seat's token (None for AI seats). The `taken`
-        human seats are the creator's; the `open_seats` are listed for anyone to join; every
-        other human seat is private, reached only by its invite link."""
+        human seats are the creator's (the host's, called `name` if given); the `open_seats`
+        are listed for anyone to join; every other human seat is private, reached only by
+        its invite link."""
         if len(seats) != players:
             raise ConfigError(f"{len(seats)} seats named for {players} players")
         kinds = [seat_kind(seat, self.settings) for seat in seats]
@@ -77,12 +80,14 @@ class Hub:
                 raise ConfigError(f"seat {seat} is not a human seat of this game")
         if set(taken) & set(open_seats):
             raise ConfigError("a seat the creator takes is not open to others")
+        if name is not None and not taken:
+            raise ConfigError("a name is the creator's, for the seats they take ('taken')")
         self.seats.created.hit(client)
         if HUMAN not in kinds:
             self.seats.ai_games.hit(client)
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         config = {"game": game_id, "players": players, "variants": variants, "options": options}
-        row_id = await self._add(config, kinds, tokens, taken, open_seats)
+        row_id = await self._add(config, kinds, tokens, taken, open_seats, name=name)
         self.moves.schedule_ai(await self.moves.game(row_id))
         return row_id, tokens
 
@@ -94,8 +99,10 @@ class Hub:
         taken: tuple[int, ...],
         open_seats: tuple[int, ...],
         rematch_of: str | None = None,
+        name: str | None = None,
     ) -> str:
-        """Write a new game of `config` (without its seed) and its seats; its id."""
+        """Write a new game of `config` (without its seed) and its seats, the `taken` ones the
+        host's, called `name`; its id."""
         # As from a record: options are data, so no client can make the server open a file.
         game = make_from_config({**config, "seed": new_seed()})
         shown = game.config.to_json()
@@ -116,8 +123,10 @@ class Hub:
                 seat=p,
                 kind=kind,
                 token_hash=token_hash(t) if t else None,
-                joined=kind != HUMAN or p in taken,
+                joined=kind != HUMAN,
                 open=p in open_seats,
+                host=p in taken,
+                name=name if p in taken else None,
             )
             for p, (kind, t) in enumerate(zip(kinds, tokens, strict=True))
         ]
@@ -139,12 +148,16 @@ class Hub:
         rematch = await self.moves.game(new_id)
         if rematch.kinds[seat] != HUMAN:
             raise ForbiddenError("that seat is played by an AI in the rematch")
-        token = await self.seats.issue(rematch, seat)
+        token = await self.seats.issue(rematch, seat, live.names.get(seat))
         self.moves.schedule_ai(rematch)
         return new_id, token
 
     async def open_games(
         self, limit: int, after: str | None
     ) -> tuple[list[dict[str, Any]], str | None]:
-        """A page of games with an open seat nobody has joined, and the next page's cursor."""
-        return await self.store.read(store.open_games, limit, after)
+        """A page of games with an open seat nobody has joined (with what each seat is
+        called), and the next page's cursor."""
+        games, cursor = await self.store.read(store.open_games, limit, after)
+        for game in games:
+            game["names"] = [seat_name(kind, name) for kind, name in game.pop("seats")]
+        return games, cursor

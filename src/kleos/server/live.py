@@ -14,6 +14,7 @@ from typing import Any
 from kleos.core.errors import ConfigError
 from kleos.core.protocol import Event, PlayerId
 from kleos.core.records import Move, Record, result_json
+from kleos.server.names import seat_name
 from kleos.server.notify import Subscriber
 from kleos.server.seats import HUMAN, ForbiddenError
 from kleos.session.match import Match
@@ -44,6 +45,13 @@ class LiveGame:
     hashes: list[str | None]
     joined: list[bool]
     open: list[bool]
+    names: dict[PlayerId, str] = field(default_factory=dict)
+    """The display names people chose for their seats."""
+    hosts: set[PlayerId] = field(default_factory=set)
+    """The seats the creator took: their tokens may issue fresh invite links."""
+    seen: set[PlayerId] = field(default_factory=set)
+    """Seats that have had a live connection (for a game loaded from the database: whose
+    token had been used), so that one with none now has `left`."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     log: list[LoggedMove] = field(default_factory=list)
@@ -71,24 +79,55 @@ class LiveGame:
     # ------------------------------------------------------------------ what a seat sees
 
     def status(self) -> list[dict[str, Any]]:
-        """Each seat: who plays it and whether it is connected, thinking or waiting (and why
-        its agent was replaced, if it failed)."""
+        """Each seat: who plays it, what they are called, whether they are here (`connected`),
+        were here and are not now (`left`), have never come (`waiting`), or, for an AI,
+        `thinking` or `ready`; whether it is the host's, or a friend's seat whose invite link
+        nobody has used yet (`invited`); and why its agent was replaced, if it failed."""
         connected = {s.seat for s in self.subscribers}
+        invited = set(self.invited())
         seats = []
         for p, kind in enumerate(self.kinds):
-            state = (
-                "thinking" if p in self.thinking else "connected" if p in connected else "waiting"
-            )
+            human = kind == HUMAN
+            if not human:
+                state = "thinking" if p in self.thinking else "ready"
+            else:
+                state = "connected" if p in connected else "left" if p in self.seen else "waiting"
             entry: dict[str, Any] = {
                 "seat": p,
-                "kind": HUMAN if kind == HUMAN else "ai",
-                "agent": None if kind == HUMAN else kind,
+                "kind": HUMAN if human else "ai",
+                "agent": None if human else kind,
+                "name": seat_name(kind, self.names.get(p)),
                 "status": state,
+                "host": p in self.hosts,
+                "invited": p in invited,
             }
             if p in self.failures:
                 entry["agent_error"] = self.failures[p]
             seats.append(entry)
         return seats
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """A live connection starts watching (for its seat, if it has one)."""
+        self.subscribers.add(subscriber)
+        self.arrived(subscriber)
+
+    def arrived(self, subscriber: Subscriber) -> None:
+        """A live connection holds its seat (now, or since its hello)."""
+        if subscriber.seat is not None:
+            self.seen.add(subscriber.seat)
+
+    def invited(self) -> list[PlayerId]:
+        """Friends' seats whose invite link nobody has used yet: human, private, not the
+        host's, with a token never used (only these may be given fresh links)."""
+        return [
+            p
+            for p, kind in enumerate(self.kinds)
+            if kind == HUMAN
+            and not self.open[p]
+            and p not in self.hosts
+            and self.hashes[p] is not None
+            and not self.joined[p]
+        ]
 
     def envelope(self, seat: PlayerId | None) -> dict[str, Any]:
         """What `seat` may see now: its envelope, recent events redacted for it, seat status."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -17,7 +18,7 @@ from kleos.core.protocol import PlayerId
 from kleos.core.registry import make_from_config
 from kleos.core.rng import derive_seed
 from kleos.server import store
-from kleos.server.db import ActionRow
+from kleos.server.db import ActionRow, SeatRow
 from kleos.server.live import LiveGame, LiveGames
 from kleos.server.seats import FALLBACK_AGENT, HUMAN, budgeted
 from kleos.server.settings import Settings
@@ -58,16 +59,25 @@ class Moves:
         rows = await self.store.read(store.moves_since, live.id, live.match.state_id)
         _apply_rows(live, rows)
 
-    async def heard(self, game_id: str) -> None:
-        """Another process committed a move of `game_id`: catch up and publish."""
+    async def heard(self, payload: str) -> None:
+        """Another process committed a move of a game (`payload` is its id) or changed its
+        seats (its id and `SEATS_CHANGED`): catch up and publish."""
+        game_id, _, what = payload.partition(" ")
         live = self.live.get(game_id)
-        if live is not None:
-            async with live.lock:
-                before = live.match.state_id
-                await self.catch_up(live)
-            if live.match.state_id != before:
-                live.announce()
-                self.schedule_ai(live)
+        if live is None:
+            return
+        if what == store.SEATS_CHANGED:
+            rows = await self.store.read(store.seats_of, game_id)
+            for name, value in _seat_fields(rows).items():
+                setattr(live, name, value)
+            live.announce()
+            return
+        async with live.lock:
+            before = live.match.state_id
+            await self.catch_up(live)
+        if live.match.state_id != before:
+            live.announce()
+            self.schedule_ai(live)
 
     # ---------------------------------------------------------------- the pipeline
 
@@ -144,17 +154,23 @@ def _load(session: Session, game_id: str) -> LiveGame:
     if row is None:
         raise UnknownGameError(f"there is no game '{game_id[:40]}'")
     game = make_from_config({**row.config, "seed": int(row.seed)})
-    seats = row.seats
-    live = LiveGame(
-        game_id,
-        Match(game, [seat.kind for seat in seats]),
-        [seat.kind for seat in seats],
-        [seat.token_hash for seat in seats],
-        [seat.joined for seat in seats],
-        [seat.open for seat in seats],
-    )
+    seats = _seat_fields(row.seats)
+    live = LiveGame(game_id, Match(game, list(seats["kinds"])), **seats)
+    live.seen = {s.seat for s in row.seats if s.kind == HUMAN and s.joined}
     _apply_rows(live, store.moves_since(session, game_id, 0))
     return live
+
+
+def _seat_fields(rows: list[SeatRow]) -> dict[str, Any]:
+    """A live game's fields that hold its seats, from their rows."""
+    return {
+        "kinds": [seat.kind for seat in rows],
+        "hashes": [seat.token_hash for seat in rows],
+        "joined": [seat.joined for seat in rows],
+        "open": [seat.open for seat in rows],
+        "names": {seat.seat: seat.name for seat in rows if seat.name is not None},
+        "hosts": {seat.seat for seat in rows if seat.host},
+    }
 
 
 def _apply_rows(live: LiveGame, rows: list[ActionRow]) -> None:

@@ -5,10 +5,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from kleos.server.names import MAX_NAME, parse_name
 
 SeatIndex = Annotated[int, Field(ge=0, le=7)]
 TokenText = Annotated[str, Field(max_length=100, description="A seat's secret token.")]
+DisplayName = Annotated[
+    str,
+    Field(
+        max_length=200,
+        examples=["Alice"],
+        description=f"A player's display name: trimmed, 1 to {MAX_NAME} characters, no "
+        "control or invisible characters; always shown as text.",
+    ),
+    AfterValidator(parse_name),
+]
 
 
 class Body(BaseModel):
@@ -44,6 +56,9 @@ class CreateGame(Body):
         description="Human seats anyone may join (listed in open games). Every other human "
         "seat is private: only its invite link reaches it.",
     )
+    name: DisplayName | None = Field(
+        default=None, description="The creator's display name, for the seats they take."
+    )
 
 
 class SubmitAction(Body):
@@ -58,6 +73,19 @@ class SeatToken(Body):
     """A seat's token (to prove who asks)."""
 
     token: TokenText
+
+
+class JoinSeat(Body):
+    """Joining an open seat, under a display name (or none: the seat's colour names it)."""
+
+    name: DisplayName | None = None
+
+
+class NameSeat(Body):
+    """The seat's holder tells the others their display name."""
+
+    token: TokenText
+    name: DisplayName
 
 
 class ReplaceSeat(Body):
@@ -102,6 +130,10 @@ class OpenGame(Answer):
     game: str
     players: int
     free_seats: list[int]
+    names: list[str | None] = Field(
+        description="What each seat is called: a player's display name (null if none yet), "
+        "an AI's level ('hard AI')."
+    )
 
 
 class OpenGames(Answer):
@@ -117,6 +149,21 @@ class Joined(Answer):
     seat: int
     token: str
     url: str
+
+
+class Invite(Answer):
+    """A fresh invite link for a friend's seat nobody has joined yet."""
+
+    seat: int
+    token: str
+    url: str
+
+
+class Invites(Answer):
+    """Fresh invite links (the seats' old links no longer work) and the spectators' link."""
+
+    seats: list[Invite]
+    spectator_url: str
 
 
 class Rematch(Answer):

@@ -117,6 +117,10 @@ class ForbiddenError(KleosError):
     """A request the asker may not make."""
 
 
+class FinishedGameError(KleosError):
+    """A request only an unfinished game takes, made after its end."""
+
+
 class Seats:
     """Who holds each seat of the live games: tokens, joins, hand-overs and rate limits."""
 
@@ -147,24 +151,54 @@ class Seats:
             await self.store.write(store.set_seat, live.id, seat, joined=True)
         return seat
 
-    async def issue(self, live: LiveGame, seat: PlayerId) -> str:
-        """A fresh token for a human seat (any earlier one stops working)."""
+    async def issue(self, live: LiveGame, seat: PlayerId, name: str | None = None) -> str:
+        """A fresh token for a human seat (any earlier one stops working), and the display
+        name of whoever takes it (if they gave one)."""
         token = new_token()
         live.hashes[seat], live.joined[seat] = token_hash(token), True
+        named = {} if name is None else {"name": name}
+        if name is not None:
+            live.names[seat] = name
         await self.store.write(
-            store.set_seat, live.id, seat, joined=True, token_hash=live.hashes[seat]
+            store.set_seat, live.id, seat, joined=True, token_hash=live.hashes[seat], **named
         )
         return token
 
-    async def join(self, live: LiveGame) -> tuple[PlayerId, str]:
-        """Claim the first open seat nobody has joined: a fresh token for it. Private seats
-        (a friend's invite) are never joined this way."""
+    async def join(self, live: LiveGame, name: str | None = None) -> tuple[PlayerId, str]:
+        """Claim the first open seat nobody has joined, under a display name (or none): a
+        fresh token for it. Private seats (a friend's invite) are never joined this way."""
         free = [p for p, is_open in enumerate(live.open) if is_open and not live.joined[p]]
         if not free:
             raise ForbiddenError("this game has no open seat to join")
-        token = await self.issue(live, free[0])
+        token = await self.issue(live, free[0], name)
         live.announce()
         return free[0], token
+
+    async def rename(self, live: LiveGame, seat: PlayerId, name: str) -> None:
+        """The seat's holder tells the others their (checked) display name, before the end."""
+        if live.match.is_over:
+            raise FinishedGameError("the game is over: its players' names stay as they played")
+        live.names[seat] = name
+        await self.store.write(store.set_seat, live.id, seat, name=name)
+        live.announce()
+
+    async def invite(self, live: LiveGame, seat: PlayerId | None) -> dict[PlayerId, str]:
+        """For the host (a seat the creator took), fresh tokens for the friends' seats nobody
+        has joined yet: their old invite links stop working. A seat someone has joined is
+        never given away."""
+        if seat is None or seat not in live.hosts:
+            raise ForbiddenError("only the host (the seat that created the game) may invite")
+        if live.match.is_over:
+            raise FinishedGameError("the game is over: nobody can be invited any more")
+        seats = live.invited()
+        if not seats:
+            raise ForbiddenError("every friend's seat has been joined: no invite link is left")
+        tokens = {p: new_token() for p in seats}
+        hashes = {p: token_hash(token) for p, token in tokens.items()}
+        for p, digest in hashes.items():  # at once: no old link is used in between
+            live.hashes[p] = digest
+        await self.store.write(store.set_tokens, live.id, hashes)
+        return tokens
 
     async def replace(
         self, live: LiveGame, seat: PlayerId, spec: str, then: Callable[[LiveGame], None]

@@ -22,7 +22,9 @@ from kleos.core.protocol import PlayerId
 from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow, now
 
 CHANNEL = "kleos_moves"
-"""The PostgreSQL channel on which every committed move names its game."""
+"""The PostgreSQL channel on which every committed move names its game (and every change of
+a game's seats, its id and `SEATS_CHANGED`)."""
+SEATS_CHANGED = "seats"
 T = TypeVar("T")
 
 
@@ -112,6 +114,7 @@ def open_games(
             "game": row.game,
             "players": row.players,
             "free_seats": [s.seat for s in row.seats if s.open and not s.joined],
+            "seats": [(s.kind, s.name) for s in row.seats],
         }
         for row in rows[:limit]
     ]
@@ -122,7 +125,8 @@ def open_games(
 
 
 def set_seat(session: Session, game_id: str, seat: PlayerId, **values: Any) -> None:
-    """Change one seat's columns; the game stays listed while an open seat is free."""
+    """Change one seat's columns; the game stays listed while an open seat is free. On
+    PostgreSQL every process is told (at commit) that the game's seats changed."""
     row = session.get(SeatRow, (game_id, seat))
     assert row is not None
     for name, value in values.items():
@@ -130,6 +134,20 @@ def set_seat(session: Session, game_id: str, seat: PlayerId, **values: Any) -> N
     game = session.get(GameRow, game_id)
     assert game is not None
     game.listed = not game.finished and any(s.open and not s.joined for s in game.seats)
+    _notify(session, f"{game_id} {SEATS_CHANGED}")
+
+
+def set_tokens(session: Session, game_id: str, hashes: dict[PlayerId, str]) -> None:
+    """Give seats new token hashes at once (fresh invite links: the old ones stop working)."""
+    for seat, digest in hashes.items():
+        set_seat(session, game_id, seat, token_hash=digest)
+
+
+def seats_of(session: Session, game_id: str) -> list[SeatRow]:
+    """A game's seats, in order."""
+    return list(
+        session.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
+    )
 
 
 # ---------------------------------------------------------------------------- moves
@@ -162,9 +180,16 @@ def commit_move(session: Session, game_id: str, state_id: int, seat: PlayerId, t
     connection.execute(
         update(games).where(games.c.id == game_id).values(state_id=state_id + 1, updated_at=moment)
     )
+    _notify(session, game_id)
+
+
+def _notify(session: Session, payload: str) -> None:
+    """On PostgreSQL, tell every process's LISTEN (at commit): a game id for a move, and
+    the id and `SEATS_CHANGED` for a change of its seats."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(
-            text_sql("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id}
+            text_sql("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": payload},
         )
 
 

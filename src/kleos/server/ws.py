@@ -61,7 +61,7 @@ async def live_game(websocket: WebSocket, game_id: str, token: str | None = None
         return
     hub.sockets[client] += 1
     subscriber = Subscriber(seat, hub.settings.send_queue)
-    live.subscribers.add(subscriber)
+    live.subscribe(subscriber)
     live.announce()
     sender = asyncio.create_task(_send_all(websocket, subscriber))
     receiver = asyncio.create_task(_receive_all(websocket, hub, live, subscriber, client))
@@ -171,5 +171,6 @@ async def _hello(
     except KleosError as exc:
         raise Closed(POLICY, "this token belongs to no seat of this game", str(exc)) from None
     subscriber.seat = seat
+    live.arrived(subscriber)
     live.announce()
     return None
