@@ -21,6 +21,7 @@ from kleos.core.errors import (
     IllegalActionError,
     SeatError,
 )
+from kleos.core.help import Glossary, glossary_of, package_of, rules_of
 from kleos.core.inputs import as_index, echo, quoted
 from kleos.core.jsonstate import STATE_FORMAT, Fields, as_int, check
 from kleos.core.rng import MAX_SEED, SEED_BITS
@@ -511,7 +512,8 @@ class Game(ABC):
 
     def static_info(self) -> dict[str, Any]:
         """JSON-ready data that never changes during a game and that a client needs to draw and
-        explain it; views refer to it by id (docs/contract.md)."""
+        explain it; views refer to it by id (docs/contract.md). Its `glossary` holds the terms of
+        the game's rules, id -> term and definition (`Game.glossary`)."""
         return {
             "game": self.game_id,
             "title": self.title,
@@ -523,7 +525,18 @@ class Game(ABC):
                 for p in range(self.players)
             ],
             "data": self._static_data(),
+            "glossary": self.glossary().to_json(),
         }
+
+    @classmethod
+    def rules_text(cls) -> str | None:
+        """The game's rules for players, in Markdown (`kleos.core.help`); None if it has none."""
+        return rules_of(package_of(cls))
+
+    @classmethod
+    def glossary(cls) -> Glossary:
+        """The terms of the game's rules in players' words (`kleos.core.help`)."""
+        return glossary_of(package_of(cls))
 
     @abstractmethod
     def _static_data(self) -> dict[str, Any]:
