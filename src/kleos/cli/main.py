@@ -10,6 +10,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 
 from kleos.agents import make_agent
@@ -466,3 +467,27 @@ def bot(
 def games() -> None:
     """List the games with their player counts, variants and options."""
     reports.show_games(Console())
+
+
+@app.command()
+def rules(
+    game: GameId,
+    term: Annotated[
+        str | None, typer.Argument(help="A term of the game's glossary: print only its entry.")
+    ] = None,
+) -> None:
+    """Print a game's rules for players and its glossary, or one term of the glossary."""
+    with user_errors():
+        cls = game_class(game)
+        if term is not None:
+            entry = cls.glossary().find(term, f"{cls.title}'s glossary")
+            Console(highlight=False).print(
+                f"[bold]{escape(entry.term)}[/]: {escape(entry.definition)}"
+            )
+            return
+        text = cls.rules_text()
+        if text is None:
+            raise ConfigError(f"{cls.title} has no rules text")
+    entries = cls.glossary().entries
+    glossary = "".join(f"- **{e.term}**: {e.definition}\n" for e in entries)
+    Console().print(Markdown(text + (f"\n## Glossary\n\n{glossary}" if entries else "")))
