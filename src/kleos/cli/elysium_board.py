@@ -16,15 +16,14 @@ from rich.text import Text
 from kleos.cli.style import join_names, seat_label, seat_style
 
 COLUMN_STYLES = {"yellow": "yellow", "blue": "dodger_blue1", "green": "green", "red": "red"}
-COLUMN_MARK = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "black": "K"}
-RESOURCE = {"gold": "gold", "vp": "VP", "pp": "PP"}
 
 
-def _circles(condition: list[str]) -> Text:
+def _circles(condition: list[str], marks: dict[str, str]) -> Text:
     text = Text()
     for colour in condition:
-        text.append("●" if colour != "black" else "○", style=COLUMN_STYLES.get(colour, "bold"))
-        text.append(COLUMN_MARK[colour], style=COLUMN_STYLES.get(colour, "bold"))
+        style = COLUMN_STYLES.get(colour)
+        text.append("●" if style else "○", style=style or "bold")
+        text.append(marks[colour], style=style or "bold")
     return text
 
 
@@ -36,6 +35,11 @@ class ElysiumRenderer:
         self.cards: dict[str, dict[str, Any]] = {card["id"]: card for card in data["cards"]}
         self.quests: dict[str, dict[str, Any]] = {q["id"]: q for q in data["quests"]}
         self.pediments: dict[str, list[str]] = data["pediments"]
+        self.marks: dict[str, str] = data["column_marks"]
+        self.phases: dict[str, str] = data["phases"]
+        self.limits: dict[str, int] = data["limits"]
+        self.figures: list[dict[str, str]] = data["figures"]
+        self.score_rows: list[dict[str, str]] = data["score_rows"]
 
     def _name(self, view: dict[str, Any], p: int) -> str:
         return seat_label(view["seats"][p]["name"], p)
@@ -47,7 +51,7 @@ class ElysiumRenderer:
         table.add_row(
             Text(card_id, style="bold"),
             f"{info['name']} ({info['family'].title()} L{info['level']})",
-            _circles(info["condition"]),
+            _circles(info["condition"], self.marks),
             Text(f"{power}: {info['text']}"),
             *extra,
         )
@@ -71,7 +75,7 @@ class ElysiumRenderer:
             for card_id in ps["can_take"]["cards"]:
                 takers.setdefault(card_id, []).append(view["seats"][p]["name"])
         for row_name in ("agora", "oracle"):
-            if row_name == "oracle" and "apollo" not in public["families"]:
+            if public[row_name] is None:  # no Oracle without Apollo
                 continue
             table = self._card_table(
                 f"{row_name.title()} ({len(public[row_name])} cards)", ("Who may take",)
@@ -108,19 +112,12 @@ class ElysiumRenderer:
         for p in range(len(parts)):
             star = " ★" if p in final["winners"] else ""
             table.add_column(self._name(view, p) + star, justify="right")
-        rows = (
-            ("Legends", "legends"),
-            ("Family tiles", "family_tiles"),
-            ("Level tiles", "level_tiles"),
-            ("Ares (PP rank)", "ares"),
-            ("Chronos", "chronos"),
-            ("VP tokens", "vp_tokens"),
-            ("Citizens", "citizens"),
-        )
-        for label, key in rows:
-            table.add_row(label, *(str(part[key]) for part in parts))
-        table.add_row("Total", *(f"[bold]{part['total']}[/]" for part in parts), end_section=True)
-        table.add_row("Gold (tiebreak)", *(str(part["gold"]) for part in parts))
+        for row in self.score_rows:
+            key = row["key"]
+            cells = (
+                f"[bold]{part[key]}[/]" if key == "total" else str(part[key]) for part in parts
+            )
+            table.add_row(row["label"], *cells, end_section=key == "total")
         table.add_row("Place", *(str(part["place"]) for part in parts))
         winners = [self._name(view, p) for p in final["winners"]]
         verb = "wins" if len(winners) == 1 else "share the victory"
@@ -129,15 +126,10 @@ class ElysiumRenderer:
     def _title(self, view: dict[str, Any]) -> Text:
         public = view["public"]
         families = ", ".join(f.title() for f in public["families"])
-        phase = {
-            "actions": "Phase II: actions",
-            "income": "Phase III: income",
-            "writing": "Phase III: writing the Legends",
-            "over": "game over",
-        }
+        epochs = self.limits["epochs"]
         return Text(
-            f"Elysium · {view['players']} players · epoch {public['epoch']}/5 · "
-            f"{phase.get(public['phase'], public['phase'])} · {families}",
+            f"Elysium · {view['players']} players · epoch {public['epoch']}/{epochs} · "
+            f"{self.phases.get(public['phase'], public['phase'])} · {families}",
             style="bold",
         )
 
@@ -150,7 +142,7 @@ class ElysiumRenderer:
             q = self.quests[quest_id]
             colour = colours[q["number"] - 1]
             text.append(f"{quest_id} ", style="bold")
-            text.append(f"●{COLUMN_MARK[colour]}", style=COLUMN_STYLES[colour])
+            text.append(f"●{self.marks[colour]}", style=COLUMN_STYLES[colour])
             text.append(f" {q['vp']}VP {q['gold']}g {q['lyres']}♪")
             takers = [
                 names[p]
@@ -177,26 +169,19 @@ class ElysiumRenderer:
         seat = view["seats"][p]
         name = seat["name"]
         marker = "▶ " if p == view["current_player"] else ""
-        ares = "ares" in view["public"]["families"]
+        figures = [f"{seat[f['key']]} {f['label']}" for f in self.figures if f["key"] in seat]
         head = Text.from_markup(
-            f"{marker}{seat_label(name, p)} · disc {seat['disc']} · {seat['gold']} gold · "
-            f"{seat['vp']} VP" + (f" · {seat['pp']} PP" if ares else "")
+            f"{marker}{seat_label(name, p)} · disc {seat['disc']} · " + " · ".join(figures)
         )
         head.append(" · columns ")
         for colour in ps["columns"]:
-            head.append(f"{COLUMN_MARK[colour]}", style=f"bold {COLUMN_STYLES[colour]}")
+            head.append(f"{self.marks[colour]}", style=f"bold {COLUMN_STYLES[colour]}")
         if not ps["columns"]:
             head.append("none", style="dim")
         quest = ps["quest"] or ("passed" if ps["passed"] else "–")
-        head.append(f" · cards {ps['card_takes']}/3 · quest {quest}")
-        pending = [
-            f"{k.replace('_', ' ')} {v}"
-            for k, v in ps["pending"].items()
-            if v and k != "transfer_discounts"
-        ]
-        pending += [f"discount {d['n']}" for d in ps["pending"]["transfer_discounts"]]
-        if pending:
-            head.append(" · pending: " + ", ".join(pending), style="italic")
+        head.append(f" · cards {ps['card_takes']}/{self.limits['cards_per_epoch']} · quest {quest}")
+        if ps["pending_notes"]:
+            head.append(" · pending: " + "; ".join(ps["pending_notes"]), style="italic")
         parts: list[RenderableType] = [head]
         if ps["domain"] or ps["citizens"]:
             table = self._card_table("", ("State",))
@@ -214,19 +199,14 @@ class ElysiumRenderer:
                 )
             parts.append(table)
         for number, legend in enumerate(ps["elysium"], 1):
-            kind = legend["type"]
-            what = (
-                f"{legend['family'].title()} Family Legend"
-                if kind == "family"
-                else f"Level {legend['level']} Legend"
-                if kind == "level"
-                else "single card"
-            )
             cards = [f"{c} {self.cards[c]['name']}" for c in legend["cards"]] + [
                 f"Citizen (as L{c['level']})" for c in legend["citizens"]
             ]
             parts.append(
-                Text(f"   Legend {number}: {what}: {', '.join(cards)} → {legend['forecast_vp']} VP")
+                Text(
+                    f"   Legend {number}: {legend['title']}: {', '.join(cards)} "
+                    f"→ {legend['forecast_vp']} VP"
+                )
             )
         style = seat_style(name, p)
         parts.append(Text("─" * 40, style=style))

@@ -14,8 +14,6 @@ from rich.text import Text
 
 from kleos.cli.style import join_names, seat_label, seat_style
 
-ARTIFACTS = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
-"""The artifact types, in the order the rules list them."""
 SHOVEL = "⛏"
 MOST_SPACES = 5
 LEGEND = (
@@ -25,13 +23,8 @@ LEGEND = (
     "·3 empty space 3",
     "◀ this turn",
     "✓ dug",
+    "underlined: the most tokens of a type",
 )
-
-
-def _token(text: str) -> tuple[str, int]:
-    """('Coins', 1) from 'Coins-1'."""
-    kind, _, value = text.rpartition("-")
-    return kind, int(value)
 
 
 def _names(view: dict[str, Any]) -> list[str]:
@@ -51,6 +44,10 @@ class IliumRenderer:
         self.variants: list[str] = static["variants"]
         self.ends = {path["id"]: path["ends"] for path in data["board"]["paths"]}
         self.closed = [site["id"] for site in data["board"]["sites"] if site["closed"]]
+        self.types: list[str] = data["artifact_types"]
+        self.tokens: dict[str, dict[str, Any]] = data["tokens"]
+        self.help: dict[str, str] = data["decision_help"]
+        self.offer_value: int = data["offer_value"]
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         """The public board, players and turn as one renderable."""
@@ -86,25 +83,12 @@ class IliumRenderer:
         current = view["current_player"]
         if current is None:
             return "The game is over."
-        names = _names(view)
-        who = seat_label(names[current], current)
+        name = _names(view)[current]
+        who = seat_label(name, current)
         if current == view["viewer"]:
             who = f"You ({who})"
-        turn = view["public"]["current_turn"]
-        excavation = view["public"]["excavation"] or {}
-        takes = excavation.get("pending_takes") or [{}]
-        second = excavation.get("second")
-        other = "" if second is None else seat_label(names[second], second)
-        return {
-            "card": f"{who}: choose the value of the card to play.",
-            "place": f"{who}: place your group of {turn['card']} on an empty space.",
-            "cube": f"{who}: add a supply cube on {turn['path']} (each above the last one), "
-            "or stop.",
-            "site": f"{who}: choose the end of {excavation.get('path')} to dig at; "
-            f"{other} takes at the other end.",
-            "token": f"{who}: choose which of the lowest tokens to take at {takes[0].get('site')}.",
-            "offer": f"All five 4s are excavated. {who}: end the game now or continue.",
-        }.get(_kind(view), f"{who} decides.")
+        asked = view["decision"]["prompt"].removeprefix(f"{name} must ")
+        return f"{who}: {asked}. {self.help.get(_kind(view), '')}".rstrip()
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
         """The score breakdown: majorities per type, sets, totals, artifacts and winners."""
@@ -124,7 +108,7 @@ class IliumRenderer:
             table.add_column(seat_label(names[p], p) + star, justify="right")
         table.add_row("Historian", *(part["historian"] for part in parts))
         table.add_row("Donated", *(part["donated"] or "none" for part in parts), end_section=True)
-        for kind in ARTIFACTS:
+        for kind in self.types:
             table.add_row(
                 kind,
                 *(
@@ -191,10 +175,10 @@ class IliumRenderer:
             if not tokens:
                 table.add_row(site, Text("empty", style="dim"))
                 continue
-            low = min(_token(t)[1] for t in tokens)
+            low = min(self.tokens[t]["value"] for t in tokens)
             cells = Text()
             for i, token in enumerate(tokens):
-                first = i == 0 if queue else _token(token)[1] == low
+                first = i == 0 if queue else self.tokens[token]["value"] == low
                 cells.append(("" if i == 0 else " ") + token, style="bold" if first else "")
             table.add_row(site, cells)
         for site in self.closed:
@@ -206,7 +190,7 @@ class IliumRenderer:
         public = view["public"]
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
         table.add_column("Player")
-        for kind in ARTIFACTS:
+        for kind in self.types:
             table.add_column(kind)
         table.add_column("Cubes", justify="right")
         table.add_column("Deck 1/2/3", justify="right")
@@ -216,18 +200,25 @@ class IliumRenderer:
             )
             if p == view["viewer"]:
                 label += " (you)"
-            held: dict[str, list[str]] = {kind: [] for kind in ARTIFACTS}
+            held: dict[str, list[str]] = {kind: [] for kind in self.types}
             for token in hand["tokens"]:
-                kind, value = _token(token)
-                held[kind].append(str(value))
+                held[self.tokens[token]["type"]].append(str(self.tokens[token]["value"]))
             deck = hand["deck"]
             table.add_row(
                 label,
-                *(" ".join(held[kind]) or "[dim]·[/]" for kind in ARTIFACTS),
+                *(self._held(held, kind, p, public["majorities"]) for kind in self.types),
                 str(hand["cubes"]),
                 f"{deck['1']}/{deck['2']}/{deck['3']}",
             )
         return table
+
+    @staticmethod
+    def _held(
+        held: dict[str, list[str]], kind: str, p: int, majorities: dict[str, list[int]]
+    ) -> str:
+        """A seat's tokens of one type, underlined when it holds the most of them."""
+        values = " ".join(held[kind]) or "[dim]·[/]"
+        return f"[underline]{values}[/]" if p in majorities[kind] else values
 
     def _status(self, view: dict[str, Any]) -> Text:
         names = _names(view)
@@ -235,7 +226,8 @@ class IliumRenderer:
         turn, current = public["turn"], public["current_turn"]
         offer = "used" if public["offer_used"] else "unused"
         lines = [
-            f"Value-4 tokens still on sites: {public['fours_on_sites']} · end-game offer: {offer}"
+            f"Value-{self.offer_value} tokens still on sites: {public['fours_on_sites']} · "
+            f"end-game offer: {offer}"
         ]
         if public["removed_tokens"]:
             lines.append("Out of the game: " + " ".join(public["removed_tokens"]))

@@ -562,8 +562,20 @@ class Game(ABC):
         return length
 
     def action_label(self, action: Action) -> str:
-        """A short label of a legal action, for a button (its text, unless a game says less)."""
+        """A legal action in plain words, for a button's accessible name (its text, unless a
+        game says more)."""
         return str(action)
+
+    def action_short(self, action: Action) -> str:
+        """The few words a board's button shows on the element it acts on ("take", "dig
+        here"); the label unless a game says less."""
+        return self.action_label(action)
+
+    def action_target(self, state: State, action: Action) -> str | None:
+        """The static element a legal action in `state` acts on, as a board names it: a key
+        such as 'space:p12:3', 'site:HIS', 'card:ZEU-01a', 'quest:Q2', 'column:2:red'
+        (docs/contract.md); None when it acts on nothing drawn (a pass)."""
+        return None
 
     def redact_event(self, event: Event, player: PlayerId | None) -> Event | None:
         """An event as `player` may see it (None: drop it). Events of the built-in games hold

@@ -101,11 +101,13 @@ class Match:
         return envelope
 
     def _choice(self, action: Action) -> dict[str, Any]:
-        text = str(action)
+        game = self.game
         return {
-            "id": self.game.action_id(action),
-            "text": text,
-            "label": self.game.action_label(action),
+            "id": game.action_id(action),
+            "text": str(action),
+            "label": game.action_label(action),
+            "short": game.action_short(action),
+            "target": game.action_target(self.state, action),
             "action": action_json(action),
         }
 

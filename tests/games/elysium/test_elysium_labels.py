@@ -66,3 +66,37 @@ def test_view_gives_the_gold_each_offered_transfer_costs(seed: int) -> None:
             assert paid[:1] == [costs[str(action)]]
             checked += 1
     assert checked > 10
+
+
+def test_every_action_has_a_short_label_of_a_few_words():
+    """The words a board shows on a card or beside it: at most four words, each action's own."""
+    g = game(3)
+    for action in g.actions.all:
+        short = g.action_short(action)
+        assert 0 < len(short.split()) <= 4, (action, short)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("take ZEU-01a", "card:ZEU-01a"),
+        ("use ZEU-02a", "card:ZEU-02a"),
+        ("quest Q2", "quest:Q2"),
+        ("take citizen", "draw"),
+        ("dismiss red", "column:{p}:red"),
+        ("transfer citizen to 1", "citizen:{p}"),
+        ("transfer ZEU-01a to 2", "card:ZEU-01a"),
+        ("steal from P2", "seat:1"),
+        ("pass", None),
+        ("gift 2 gold", None),
+    ],
+)
+def test_an_action_targets_the_element_it_is_played_on(text: str, target: str | None) -> None:
+    """A board finds the element an action is played on by its target key, not by its kind;
+    the deciding player's own columns and Citizens carry the seat."""
+    g = game(3)
+    state = g.new_initial_state()
+    action = next(a for a in g.actions.all if str(a) == text)
+    p = state.current_player
+    expected = None if target is None else target.format(p=p)
+    assert g.action_target(state, action) == expected

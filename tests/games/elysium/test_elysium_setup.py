@@ -35,7 +35,7 @@ def test_setup_agora_size_per_player_count(players: int, size: int) -> None:
     view = s.view(None)
     assert len(view["public"]["agora"]) == size
     assert view["public"]["draw_pile"] == 105 - size
-    assert view["public"]["oracle"] == []
+    assert view["public"]["oracle"] is None  # no Apollo, no Oracle
     assert view["public"]["discard"] == []
 
 
@@ -77,7 +77,7 @@ def test_setup_gold_vp_by_disc_and_empty_boards(players: int) -> None:
             seat = view["seats"][p]
             assert seat["gold"] == 4
             assert seat["vp"] == seat["disc"] == view["public"]["order"].index(p) + 1
-            assert seat["pp"] == 0 and seat["cards"] == seat["legends"] == 0
+            assert seat.get("pp", 0) == 0 and seat["cards"] == seat["legends"] == 0
             assert state["columns"] == ["yellow", "blue", "green", "red"]
             assert state["domain"] == state["citizens"] == state["elysium"] == []
             assert state["card_takes"] == 0
@@ -97,7 +97,7 @@ def test_setup_oracle_only_with_apollo() -> None:
         assert len(view["public"]["oracle"]) == 4
         assert len(view["public"]["agora"]) == agora
         assert view["public"]["draw_pile"] == 105 - agora - 4
-        assert new(players).view(None)["public"]["oracle"] == []
+        assert new(players).view(None)["public"]["oracle"] is None
 
 
 def test_setup_draw_pile_holds_only_the_families_in_play() -> None:

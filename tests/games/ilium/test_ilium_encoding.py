@@ -342,6 +342,16 @@ def test_an_unfinished_game_has_no_results():
 # ------------------------------------------------------------------ the view, in full
 
 
+def majorities_of(hands):
+    """Per type, the seats holding the most tokens of it (none while nobody holds one)."""
+    counts = [[t.split("-")[0] for t in hand["tokens"]].count for hand in hands]
+    leaders = {}
+    for kind in TYPES:
+        most = max(count(kind) for count in counts)
+        leaders[kind] = [p for p, count in enumerate(counts) if most and count(kind) == most]
+    return leaders
+
+
 def decode(state: IliumState, seat):
     """What the encoding says, in the terms of the view: each item rebuilt from the vector."""
     game = state.game
@@ -449,6 +459,7 @@ def decode(state: IliumState, seat):
         "offer_used": bool(e["offer_used"]),
         "fours_on_sites": round(e["fours_on_sites"].get(0, 0) * 5),
         "removed_tokens": sorted(removed),
+        "majorities": majorities_of(hands),
     }
     private = {}
     if seat is not None:

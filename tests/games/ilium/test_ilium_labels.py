@@ -37,3 +37,31 @@ def test_the_legal_actions_of_an_envelope_carry_their_labels() -> None:
     for action in state.legal_actions():
         label = game.action_label(action)
         assert label.startswith("place your group on ") and str(action).split()[1][:3] in label
+
+
+def test_every_ilium_action_targets_the_space_site_token_or_card_it_is_played_on() -> None:
+    """Spaces and sites by id, the token type at the site being dug, the card by its value;
+    "no more cubes" and the end-game answers act on nothing drawn."""
+    game = kleos.make("ilium", players=3, seed=1)
+    state = game.new_initial_state()
+    state.takes = [(0, game.board.site_index("HIS"))]
+    targets = {
+        PlayCard(2): "card:2",
+        PlaceGroup("p12", 3): "space:p12:3",
+        PlaceCube("p12", 0): "space:p12:0",
+        StopCubes(): None,
+        ChooseSite("HIS"): "site:HIS",
+        ChooseToken("Coins"): "token:HIS:Coins",
+        EndGameOffer(True): None,
+    }
+    for action, target in targets.items():
+        assert game.action_target(state, action) == target
+    assert [game.action_short(a) for a in targets] == [
+        "play 2",
+        "place group",
+        "place cube",
+        "no more cubes",
+        "dig here",
+        "take Coins",
+        "end now",
+    ]

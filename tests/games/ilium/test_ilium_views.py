@@ -16,7 +16,7 @@ from ilium_helpers import (
     scenario,
 )
 
-from kleos.games.ilium.board import TYPES
+from kleos.games.ilium.board import TYPES, parse_token
 
 PUBLIC_KEYS = {
     "first_player",
@@ -29,6 +29,7 @@ PUBLIC_KEYS = {
     "offer_used",
     "fours_on_sites",
     "removed_tokens",
+    "majorities",
 }
 
 
@@ -251,3 +252,22 @@ def test_no_chance_during_play():
         assert a.apply(action) == b.apply(action)
         assert a.view(None) == b.view(None)
     assert b.is_terminal()
+
+
+def test_view_majorities_are_the_seats_with_the_most_tokens_of_each_type():
+    """§8.1 as the game stands: per type, every seat tied for the most tokens of it, and no
+    seat while nobody holds one (before the Historians' donations, which are secret)."""
+    state = make(3, seed=1).new_initial_state()
+    state.hoard = [
+        [parse_token("Coins-1"), parse_token("Coins-3"), parse_token("Horses-2")],
+        [parse_token("Coins-2"), parse_token("Horses-5")],
+        [parse_token("Coins-4"), parse_token("Coins-5"), parse_token("Bottles-1")],
+    ]
+    majorities = state.view(None)["public"]["majorities"]
+    assert majorities == {
+        "Coins": [0, 2],
+        "Horses": [0, 1],
+        "Armbands": [],
+        "Bottles": [2],
+        "Helmets": [],
+    }

@@ -16,6 +16,7 @@ from kleos.core.protocol import (
     GameConfig,
     Heuristics,
     PlayerId,
+    State,
     ViewParts,
 )
 from kleos.core.registry import register
@@ -153,6 +154,15 @@ class Elysium(Game):
     def action_label(self, action: Action) -> str:
         """An action in plain English with card names; the text stays the machine form."""
         return present.action_label(self, action)
+
+    def action_short(self, action: Action) -> str:
+        """The few words a board shows on the element ("take", "Legend 2")."""
+        return present.action_short(self, action)
+
+    def action_target(self, state: State, action: Action) -> str | None:
+        """The card, Quest, column, Citizen, seat or pile an action is played on."""
+        assert isinstance(state, ElysiumState)
+        return present.action_target(state, action)
 
     def describe_event(self, event: Event) -> str:
         """One event in words."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kleos.core.jsonstate import Fields
-from kleos.core.protocol import Encoding, Game, GameConfig, Heuristics
+from kleos.core.protocol import Action, Encoding, Game, GameConfig, Heuristics, State
 from kleos.core.registry import register
 from kleos.core.rng import make_rng
 from kleos.core.spec import Choice, Data, GameSpec
@@ -177,4 +177,11 @@ class Ilium(Game):
 
     _static_data = present.static_data
     action_label = present.action_label
+    action_short = present.action_short
+
+    def action_target(self, state: State, action: Action) -> str | None:
+        """The board element an action is played on ('space:p12:3', 'site:HIS', …)."""
+        assert isinstance(state, IliumState)
+        return present.action_target(self, state, action)
+
     describe_event = present.describe_event

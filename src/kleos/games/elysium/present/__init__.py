@@ -5,6 +5,8 @@ words (`text`). The game's bound state and the game call these directly."""
 from kleos.games.elysium.present.labels import (
     DECISION_PROMPTS,
     action_label,
+    action_short,
+    action_target,
     explain_illegal,
     pending_decision,
     prompt,
@@ -21,6 +23,8 @@ __all__ = [
     "DECISION_PROMPTS",
     "RESOURCE_NAMES",
     "action_label",
+    "action_short",
+    "action_target",
     "card_data",
     "card_text",
     "describe_event",

@@ -72,6 +72,78 @@ def action_label(game: Elysium, action: Action) -> str:
     return str(action)
 
 
+def action_short(game: Elysium, action: Action) -> str:
+    """The few words a board shows on the card, Quest, column or seat an action is played on
+    (the label says the rest)."""
+    match action:
+        case act.Transfer(_, legend):
+            return "new Legend" if legend == NEW_LEGEND else f"Legend {legend}"
+        case act.TakeCard() | act.TakeQuest():
+            return "take"
+        case act.UsePower():
+            return "use power"
+        case act.Resolve():
+            return "resolve next"
+        case act.CopyTarget():
+            return "copy this power"
+        case act.OracleFree():
+            return "take for free"
+        case act.TakeCitizen():
+            return "take a Citizen"
+        case act.StealFrom():
+            return "steal gold"
+        case act.SwapOut():
+            return "swap out"
+        case act.SwapIn():
+            return "swap in"
+        case act.Discard():
+            return "discard"
+        case act.Dismiss():
+            return "dismiss"
+        case act.Pass():
+            return "pass"
+        case act.EndStep():
+            return "end the step"
+        case act.Stop():
+            return "stop"
+        case act.NoSwap():
+            return "no swap"
+        case act.Gift(resource, n):
+            return f"take {n} {RESOURCE_NAMES.get(resource, resource)}"
+        case act.Pay(resource, n):
+            return f"lose {n} {RESOURCE_NAMES.get(resource, resource)}"
+    return action_label(game, action)
+
+
+def action_target(s: ElysiumState, action: Action) -> str | None:
+    """The element of the table an action is played on: 'card:ZEU-01a', 'quest:Q2', the
+    deciding player's 'column:SEAT:red' or 'citizen:SEAT', an opponent's 'seat:SEAT', the
+    'draw' pile; None for a pass, a stop, a gift or a payment."""
+    player = -1 if s.decision is None else s.decision.player
+    match action:
+        case (
+            act.TakeCard(card)
+            | act.UsePower(card)
+            | act.Resolve(card)
+            | act.CopyTarget(card)
+            | act.OracleFree(card)
+            | act.SwapOut(card)
+            | act.SwapIn(card)
+        ):
+            return f"card:{card}"
+        case act.Transfer(card, _) | act.Discard(card):
+            return f"citizen:{player}" if card == CITIZEN else f"card:{card}"
+        case act.TakeQuest(quest):
+            return f"quest:{quest}"
+        case act.Dismiss(column):
+            return f"column:{player}:{column}"
+        case act.StealFrom(seat):
+            return f"seat:{seat - 1}"
+        case act.TakeCitizen():
+            return "draw"
+    return None
+
+
 DECISION_PROMPTS = {
     "turn": "use a power, or take a card, a Quest or a Citizen (or pass)",
     "order_hook": "choose which Quest hook resolves next",

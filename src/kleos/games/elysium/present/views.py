@@ -10,6 +10,7 @@ from kleos.games.elysium.cards import Card, Quest
 from kleos.games.elysium.legends import transfer_cost
 from kleos.games.elysium.present.labels import prompt
 from kleos.games.elysium.present.text import card_text
+from kleos.games.elysium.present.words import legend_title, pending_notes, static_words
 from kleos.games.elysium.rules import active_eleusis, eligible_cards, eligible_quests
 from kleos.games.elysium.scoring import legend_vp
 from kleos.games.elysium.state import (
@@ -22,7 +23,7 @@ from kleos.games.elysium.state import (
     history,
 )
 from kleos.games.elysium.tasks import DecisionKind
-from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, MAX_LEGENDS_PER_PLAYER
+from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, COLUMNS, EPOCHS, MAX_LEGENDS_PER_PLAYER
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
@@ -36,6 +37,7 @@ def _legend(s: ElysiumState, legend: Legend) -> dict[str, Any]:
     return {
         "forecast_vp": legend_vp(game.card_set, legend),
         "type": LEGEND_TYPES.get(kind, "undetermined"),
+        "title": legend_title(game, legend),
         "family": game.family_ids[key] if kind == FAMILY else None,
         "level": key if kind == LEVEL else None,
         "cards": [game.card(c).id for c in cards],
@@ -64,7 +66,7 @@ def view(s: ElysiumState) -> ViewParts:
         "order": list(s.order),
         "temple": [game.quests[q].id for q in s.temple],
         "agora": [ids[c] for c in s.agora],
-        "oracle": [ids[c] for c in s.oracle],
+        "oracle": [ids[c] for c in s.oracle] if s.apollo else None,
         "discard": [ids[c] for c in s.discard],
         "draw_pile": len(s.draw),
         "writer": s.writer if s.writer >= 0 else None,
@@ -89,6 +91,7 @@ def view(s: ElysiumState) -> ViewParts:
                 "citizens": [s.citizen_handle[c] for c in s.citizens[p]],
                 "can_take": _can_take(s, p),
                 "elysium": [_legend(s, legend) for legend in s.elysium[p]],
+                "pending_notes": pending_notes(s, p),
                 "pending": {
                     "ignore_condition": s.ignore[p],
                     "keep_column": s.keep[p],
@@ -109,7 +112,7 @@ def view(s: ElysiumState) -> ViewParts:
         {
             "gold": s.gold[p],
             "vp": s.vp[p],
-            "pp": s.pp[p],
+            **({"pp": s.pp[p]} if s.ares else {}),
             "disc": s.order.index(p) + 1,
             "cards": len(s.domain[p]) + len(s.citizens[p]),
             "legends": len(s.elysium[p]),
@@ -164,6 +167,8 @@ def static_data(game: Elysium) -> dict[str, Any]:
         "ares_rank_vp": list(cs.ares_rank_vp),
         "starting_gold": cs.starting_gold,
         "max_legends": MAX_LEGENDS_PER_PLAYER,
+        "limits": {"epochs": EPOCHS, "cards_per_epoch": CARDS_PER_EPOCH},
+        **static_words(),
     }
 
 

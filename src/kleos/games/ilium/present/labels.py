@@ -70,6 +70,41 @@ def action_label(game: Ilium, action: Action) -> str:
     return str(action)
 
 
+def action_short(game: Ilium, action: Action) -> str:
+    """The few words a board shows on the element an action is played on."""
+    match action:
+        case PlayCard(value=value):
+            return f"play {value}"
+        case PlaceGroup():
+            return "place group"
+        case PlaceCube():
+            return "place cube"
+        case StopCubes():
+            return "no more cubes"
+        case ChooseSite():
+            return "dig here"
+        case ChooseToken(artifact=artifact):
+            return f"take {artifact}"
+        case EndGameOffer(end=end):
+            return "end now" if end else "play on"
+    return str(action)
+
+
+def action_target(game: Ilium, state: IliumState, action: Action) -> str | None:
+    """The board element an action is played on: 'space:p12:3', 'site:HIS', the token type
+    at the site being dug ('token:HIS:Coins'), or the card value ('card:2')."""
+    match action:
+        case PlaceGroup(path=path, space=space) | PlaceCube(path=path, space=space):
+            return f"space:{path}:{space}"
+        case ChooseSite(site=site):
+            return f"site:{site}"
+        case ChooseToken(artifact=artifact) if state.takes:
+            return f"token:{game.board.sites[state.takes[0][1]].id}:{artifact}"
+        case PlayCard(value=value):
+            return f"card:{value}"
+    return None
+
+
 def pending_decision(state: IliumState) -> str:
     """The decision now asked, in words."""
     game = state.game

@@ -7,8 +7,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import PlayerId, ViewParts
-from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_text, token_value
+from kleos.games.ilium.board import TOKEN_VALUES, TYPES, token_code, token_text, token_value
 from kleos.games.ilium.present.labels import pending_decision
+from kleos.games.ilium.scoring import tally
 from kleos.games.ilium.state import (
     STARTING_CUBES,
     IliumState,
@@ -59,6 +60,7 @@ def view(state: IliumState, player: PlayerId | None) -> ViewParts:
         "offer_used": state.offer_used,
         "fours_on_sites": state.fours_on_sites,
         "removed_tokens": [token_text(c) for c in state.removed_tokens],
+        "majorities": majorities(state),
     }
     private: dict[str, Any] = {}
     if player is not None:
@@ -79,11 +81,77 @@ def view(state: IliumState, player: PlayerId | None) -> ViewParts:
     return ViewParts(public, private, seats, decision, "" if over else pending_decision(state))
 
 
+OFFER_VALUE = 4
+"""The token value whose last excavation brings the end-game offer (docs/ilium.md §6)."""
+PHASE_WORDS = {
+    "card": "Choose a card",
+    "place": "Place a group",
+    "cube": "Supply cubes",
+    "site": "Choose the dig site",
+    "token": "Choose a token",
+    "offer": "End-game offer",
+    "over": "Game over",
+}
+"""Each decision (the views' `decision.kind`) as a phase's name, and the end."""
+DECISION_HELP = {
+    "card": "Choose which of your Assignment cards to play: its value is the size of your group.",
+    "place": "Place your group on any empty space; a path whose spaces are all filled is "
+    "excavated at once.",
+    "cube": "Place a supply cube on an empty space of this turn's path, each above the last "
+    "one, or stop placing cubes.",
+    "site": "Choose the end of the path you dig at; a qualifying second player takes at the "
+    "other end.",
+    "token": "Several of the lowest tokens at the site have the same value: choose the type "
+    "you take.",
+    "offer": "All five value-4 tokens are excavated: end the game now, or play on to the last "
+    "card.",
+}
+"""What each decision asks, for a player who does not know the rules yet."""
+BOARD_NOTES = (
+    "Each path's spade marks its shovel end, space 0.",
+    "A site's tokens are taken lowest value first; the leftmost is the next one taken.",
+    f"An outlined token has value {OFFER_VALUE}: once all five are excavated, the end-game "
+    "offer is made.",
+    "Underlined in the collections: the most tokens of a type (the majority).",
+)
+"""How to read the board, in words every front end shows."""
+FIGURES = (
+    ("tokens", "tokens"),
+    ("artifacts", "artifacts"),
+    ("cubes", "cubes"),
+    ("cards_left", "cards left"),
+)
+"""The seats' public figures a scoreboard shows, with their words."""
+
+
+def majorities(state: IliumState) -> dict[str, list[PlayerId]]:
+    """Per type, the seats that hold the most tokens of it now (none while nobody has one):
+    the majorities as they stand, before the Historians' donations (docs/ilium.md §8.1)."""
+    n = state.game.players
+    counts = [tally(state.hoard[p], 0)[0] for p in range(n)]
+    leaders: dict[str, list[PlayerId]] = {}
+    for t, name in enumerate(TYPES):
+        most = max(counts[p][t] for p in range(n))
+        leaders[name] = [p for p in range(n) if most and counts[p][t] == most]
+    return leaders
+
+
 def static_data(game: Ilium) -> dict[str, Any]:
-    """The board, the artifacts and the decks of a game of Ilium, as a client draws them."""
+    """The board, the artifacts and the decks of a game of Ilium, as a client draws them,
+    with the words every front end uses (phases, decisions, how to read the board)."""
     board = game.board
     tables = game.tables
     return {
+        "tokens": {
+            token_text(token_code(t, v)): {"type": TYPES[t], "value": v, "offer": v == OFFER_VALUE}
+            for t in range(len(TYPES))
+            for v in sorted(set(TOKEN_VALUES))
+        },
+        "offer_value": OFFER_VALUE,
+        "phases": PHASE_WORDS,
+        "decision_help": DECISION_HELP,
+        "board_notes": list(BOARD_NOTES),
+        "figures": [{"key": key, "label": label} for key, label in FIGURES],
         "board": {
             "sites": [
                 {
@@ -93,6 +161,7 @@ def static_data(game: Ilium) -> dict[str, Any]:
                     "x": site.x,
                     "y": site.y,
                     "closed": site.index not in tables.active_sites,
+                    "tokens": site.numeral if site.index in tables.active_sites else 0,
                 }
                 for site in board.sites
             ],

@@ -1,0 +1,91 @@
+"""Elysium's fixed words that every front end shows: the phases, the power types, the column
+marks, the seats' figures and the final score's rows (static data), and the pending effects
+and Legends as the views say them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kleos.games.elysium.state import FAMILY, LEVEL, ElysiumState, Legend
+from kleos.games.elysium.vocabulary import BLACK, COLUMNS
+
+if TYPE_CHECKING:
+    from kleos.games.elysium.game import Elysium
+
+PHASE_WORDS = {
+    "actions": "Phase II: actions",
+    "income": "Phase III: income",
+    "writing": "Phase III: writing the Legends",
+    "over": "Game over",
+}
+"""Each value of the views' `phase`, as a phase's name."""
+POWER_WORDS = {
+    "instantaneous": "once, when taken",
+    "permanent": "always on while in the Domain",
+    "trigger": "once per game",
+    "activate": "once per epoch",
+    "eleusis": "at income, with another Eleusis card",
+    "legend": "during your Writing step",
+    "chronos": "scores at the end of the game",
+}
+"""When each type of power works (docs/elysium.md §8)."""
+COLUMN_WORDS = {**{c: c for c in COLUMNS}, BLACK: "any column"}
+"""A condition's colours in words: black asks for any column."""
+COLUMN_MARKS = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", BLACK: "∗"}
+"""A letter per colour, so that no one needs to tell colours apart."""
+FIGURES = (("gold", "gold"), ("vp", "VP"), ("pp", "PP"))
+"""The seats' public figures a scoreboard shows, with their words (PP only with Ares)."""
+SCORE_ROWS = (
+    ("legends", "Legends"),
+    ("family_tiles", "Family tiles"),
+    ("level_tiles", "Level tiles"),
+    ("ares", "Ares (PP rank)"),
+    ("chronos", "Chronos"),
+    ("vp_tokens", "VP tokens"),
+    ("citizens", "Citizens"),
+    ("total", "Total"),
+    ("gold", "Gold (tie-break)"),
+)
+"""The final breakdown's rows (`outcome.breakdown` keys), in order, with their words."""
+
+
+def static_words() -> dict[str, object]:
+    """The words above as static data."""
+    return {
+        "phases": PHASE_WORDS,
+        "power_kinds": POWER_WORDS,
+        "column_words": COLUMN_WORDS,
+        "column_marks": COLUMN_MARKS,
+        "figures": [{"key": key, "label": label} for key, label in FIGURES],
+        "score_rows": [{"key": key, "label": label} for key, label in SCORE_ROWS],
+    }
+
+
+def pending_notes(s: ElysiumState, p: int) -> list[str]:
+    """What is pending for seat `p` (effects waiting for their moment), in words."""
+    notes = []
+    if s.ignore[p]:
+        notes.append("ignore the condition of the next card taken")
+    if s.keep[p]:
+        notes.append("keep a column at the next dismissal")
+    if s.oracle_once[p]:
+        notes.append("the next card may come from the Oracle")
+    if s.extra[p]:
+        notes.append(f"+{s.extra[p]} transfer{'s' if s.extra[p] > 1 else ''} this epoch")
+    for d in s.discounts[p]:
+        what = [f"a level {'/'.join(map(str, sorted(d.levels)))} card"] if d.levels else []
+        what += ["a Citizen"] if d.citizens else []
+        notes.append(f"the next transfer of {' or '.join(what)} costs {d.n} gold less")
+    return notes
+
+
+def legend_title(game: Elysium, legend: Legend) -> str:
+    """A Legend's type in words ("Family Legend: Zeus", "Level Legend: level 2")."""
+    kind, key = legend[0], legend[1]
+    if kind == FAMILY:
+        family = game.family_ids[key]
+        name = next((f.name for f in game.card_set.families if f.id == family), family)
+        return f"Family Legend: {name}"
+    if kind == LEVEL:
+        return f"Level Legend: level {key}"
+    return "a single card (its type is set by the next card)"
