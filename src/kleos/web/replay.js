@@ -1,6 +1,7 @@
 // A finished game: the result, a move-by-move replay (every seat's secrets shown, since the
 // game is over) and the analysis chart of each player's win chance, computed on the server.
 import { api, gameLink, holdSeat } from "./api.js";
+import { rulesLink } from "./glossary.js";
 import { breakdown, logItem } from "./story.js";
 import { h, mount, seatColour, seatName, svg } from "./ui.js";
 
@@ -63,6 +64,7 @@ export async function showFinished(main, info, env, board, token = null) {
   mount(
     main,
     h("h1", {}, `${info.title}, ${info.players} players — finished`),
+    h("p", { class: "rules-line" }, rulesLink(info)),
     h(
       "div",
       { class: "game" },
