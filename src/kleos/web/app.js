@@ -1,9 +1,19 @@
 // The pages: home (create or join a game), invite links, my games; the game page is game.js.
 import { api, createdGame, gameLink, heldSeats, holdSeat, keepCreated, keepTabSeat, takeToken } from "./api.js";
 import { showGame } from "./game.js";
-import { h, mount, title } from "./ui.js";
+import { h, mount, seatName, title } from "./ui.js";
 
 const main = document.getElementById("main");
+const NAME_KEY = "kleos.name";
+
+/** The display name this browser last gave (to fill in the next form). */
+const lastName = () => localStorage.getItem(NAME_KEY) ?? "";
+
+/** Remember the name last given (none: forget it). */
+function keepName(name) {
+  if (name) localStorage.setItem(NAME_KEY, name);
+  else localStorage.removeItem(NAME_KEY);
+}
 
 // ------------------------------------------------------------------ theme, sound, toasts
 
@@ -40,6 +50,23 @@ function setupSound() {
   });
 }
 
+/** A link to copy: its label, the link as read-only text, and a Copy button. */
+function copyRow(label, url) {
+  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
+  const copy = h("button", { type: "button" }, `Copy ${label}`);
+  copy.addEventListener("click", async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Copied");
+    } catch {
+      document.execCommand?.("copy");
+      toast("Copied");
+    }
+  });
+  return h("div", { class: "copy-row" }, h("span", {}, label), input, copy);
+}
+
 let toastTimer = null;
 /** A short message at the bottom of the page (also read out by screen readers). */
 export function toast(message) {
@@ -65,6 +92,16 @@ async function showHome() {
   const playersSelect = h("select", { id: "players", name: "players" });
   const options = h("div");
   const seats = h("div", { class: "stack" });
+  // One name for creating and for joining: what the other players see beside my seat's colour.
+  const nameInput = h("input", {
+    type: "text",
+    id: "my-name",
+    name: "name",
+    autocomplete: "nickname",
+    placeholder: "e.g. Alice",
+    value: lastName(),
+    "aria-describedby": "my-name-hint",
+  });
 
   const chosen = () => catalog.games.find((g) => g.id === gameSelect.value);
 
@@ -203,13 +240,27 @@ async function showHome() {
       open: seatsPicked("open"),
       options: optionValues(),
     };
+    const name = nameInput.value.trim();
+    if (name && body.taken.length) body.name = name; // the name is of the seats I take
     try {
-      goToCreated(await api("/api/games", { method: "POST", body }), body.game, picks);
+      const created = await api("/api/games", { method: "POST", body });
+      keepName(name);
+      goToCreated(created, body.game, picks);
     } catch (error) {
       message.textContent = error.message;
     }
   });
 
+  const you = h(
+    "div",
+    { class: "panel" },
+    h("div", { class: "row" }, h("label", { for: "my-name" }, "Your name"), nameInput),
+    h(
+      "p",
+      { class: "muted", id: "my-name-hint" },
+      "Shown to the other players when you create or join a game — optional, up to 24 characters.",
+    ),
+  );
   mount(
     form,
     h("h1", { id: "new-title" }, "New game"),
@@ -231,8 +282,8 @@ async function showHome() {
     { class: "panel", "aria-labelledby": "open-title" },
     h("h2", { id: "open-title" }, "Open games"),
   );
-  mount(main, h("div", { class: "stack" }, form, open));
-  showOpenGames(open);
+  mount(main, h("div", { class: "stack" }, you, form, open));
+  showOpenGames(open, () => nameInput.value.trim());
 }
 
 /** After creating a game: my seat's page, or the invite page when there are links to send. */
@@ -245,36 +296,46 @@ function goToCreated(created, game, picks) {
   else location.assign(`/games/${created.id}/invite`);
 }
 
-/** The open games (a page at a time): games with an open seat nobody has taken yet. */
-async function showOpenGames(section, after = null) {
+/** The open games (a page at a time): games with an open seat nobody has taken yet, joined under the name
+ * `name()` gives. */
+async function showOpenGames(section, name, after = null) {
   const page = await api(`/api/games${after ? `?after=${encodeURIComponent(after)}` : ""}`);
   if (!page.games.length && !after) {
     section.append(h("p", { class: "muted" }, "No game is waiting for players."));
     return;
   }
-  section.append(h("ul", {}, page.games.map(openGameItem)));
+  section.append(
+    h(
+      "ul",
+      {},
+      page.games.map((g) => openGameItem(g, name)),
+    ),
+  );
   if (page.next) {
     const more = h("button", { type: "button" }, "More open games");
     more.addEventListener("click", () => {
       more.remove();
-      showOpenGames(section, page.next);
+      showOpenGames(section, name, page.next);
     });
     section.append(more);
   }
 }
 
-function openGameItem(g) {
+function openGameItem(g, name) {
+  const present = (g.names ?? []).filter(Boolean); // who is in it already (open seats have no name yet)
   return h(
     "li",
     { class: "row", "data-game": g.id },
     `${title(g.game)}, ${g.players} players — ${g.free_seats.length} open seat(s)`,
-    h("button", { type: "button", onclick: () => join(g) }, `Join ${title(g.game)} game`),
+    present.length ? h("span", { class: "muted" }, `with ${present.join(", ")}`) : null,
+    h("button", { type: "button", onclick: () => join(g, name()) }, `Join ${title(g.game)} game`),
   );
 }
 
-async function join(g) {
+async function join(g, name) {
   try {
-    const seat = await api(`/api/games/${g.id}/join`, { method: "POST" });
+    const seat = await api(`/api/games/${g.id}/join`, { method: "POST", body: name ? { name } : undefined });
+    keepName(name);
     holdSeat({ game_id: g.id, seat: seat.seat, token: seat.token, game: g.game, players: g.players });
     location.assign(gameLink(g.id, seat.token));
   } catch (error) {
@@ -294,7 +355,12 @@ function showInvite(id) {
         "div",
         { class: "panel" },
         h("h1", {}, "Invite links"),
-        h("p", {}, "Invite links are shown once, to whoever created the game, in the tab that created it."),
+        h(
+          "p",
+          {},
+          "These links were shown in the tab that created the game. The host can get new links for " +
+            "seats nobody has joined yet from the game page (Invite links).",
+        ),
         h("a", { href: `/games/${id}` }, "Watch the game"),
       ),
     );
@@ -305,21 +371,6 @@ function showInvite(id) {
       .filter((s) => s.game_id === id)
       .map((s) => s.seat),
   );
-  const row = (label, url) => {
-    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
-    const copy = h("button", { type: "button" }, `Copy ${label}`);
-    copy.addEventListener("click", async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(url);
-        toast("Copied");
-      } catch {
-        document.execCommand?.("copy");
-        toast("Copied");
-      }
-    });
-    return h("div", { class: "copy-row" }, h("span", {}, label), input, copy);
-  };
   mount(
     main,
     h(
@@ -332,21 +383,28 @@ function showInvite(id) {
         "Each link is one seat: send each friend their own. " +
           "Whoever holds a link plays that seat, so keep them private.",
       ),
-      created.seats.map((s) => inviteSeat(id, s, held.has(s.seat), row)),
-      row("spectator link", created.spectator_url),
+      held.size
+        ? h(
+            "p",
+            { class: "muted" },
+            "Lost a link? Your game page's Invite links gives new ones for the seats nobody has joined yet.",
+          )
+        : null,
+      created.seats.map((s) => inviteSeat(id, s, held.has(s.seat))),
+      copyRow("spectator link", created.spectator_url),
     ),
   );
 }
 
 /** One seat of the invite page: my own seat's link, a friend's link to copy, an open seat, an AI. */
-function inviteSeat(id, s, mine, row) {
+function inviteSeat(id, s, mine) {
   const name = `Seat ${s.seat + 1}`;
   if (mine) return h("div", {}, h("a", { href: gameLink(id, s.token) }, `Play seat ${s.seat + 1} (you)`));
   if (s.open) {
     const open = `${name}: open — anyone may join it from the home page's Open games.`;
     return h("p", { "data-open-seat": s.seat }, open);
   }
-  if (s.url) return h("div", {}, row(`seat ${s.seat + 1} link`, s.url));
+  if (s.url) return h("div", {}, copyRow(`seat ${s.seat + 1} link`, s.url));
   return h("p", {}, `${name}: AI (${s.kind})`);
 }
 
@@ -375,12 +433,12 @@ async function showMyGames() {
   );
   const rank = ({ env }) => (!env ? 3 : env.is_terminal ? 2 : env.current_player === env.viewer ? 0 : 1);
   rows.sort((a, b) => rank(a) - rank(b) || b.s.at - a.s.at);
+  // What each seat is called, from the envelope: "Alice (Red)".
+  const named = (env) => ({ seats: env.seats, people: env.status.map((s) => s.name) });
   const describe = ({ env, error }) => {
     if (!env) return `unavailable: ${error.message}`;
     if (env.is_terminal) return "finished";
-    return env.current_player === env.viewer
-      ? "your turn"
-      : `${env.seats[env.current_player]?.name ?? "someone"} to play`;
+    return env.current_player === env.viewer ? "your turn" : `${seatName(named(env), env.current_player)} to play`;
   };
   section.append(
     h(
@@ -398,7 +456,7 @@ async function showMyGames() {
           h(
             "div",
             {},
-            `Seat ${row.s.seat + 1} — `,
+            row.env ? `${seatName(named(row.env), row.s.seat)} — ` : `Seat ${row.s.seat + 1} — `,
             h("span", { class: rank(row) === 0 ? "turn mine" : "muted" }, describe(row)),
           ),
         ),
@@ -416,7 +474,10 @@ function route() {
   const invite = path.match(/^\/games\/([A-Za-z0-9]+)\/invite$/);
   if (invite) return showInvite(invite[1]);
   const game = path.match(/^\/games\/([A-Za-z0-9]+)$/);
-  if (game) return showGame(main, game[1], takeToken(game[1]), { toast, holdSeat, keepTabSeat });
+  if (game) {
+    const ctx = { toast, holdSeat, keepTabSeat, copyRow, lastName, keepName };
+    return showGame(main, game[1], takeToken(game[1]), ctx);
+  }
   mount(main, h("p", {}, "There is no such page. ", h("a", { href: "/" }, "Home")));
 }
 

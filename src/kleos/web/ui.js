@@ -36,9 +36,12 @@ export function mount(root, ...children) {
   return root;
 }
 
-/** A seat's display name and colour from the static info. */
+/** What a seat is called: "Alice (Red)" once the envelopes have told its player's display name (or an AI's
+ * level, "hard AI") in `info.people`, else its colour's name ("Red"). Always text, never markup. */
 export function seatName(info, seat) {
-  return info.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const colour = info.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const person = info.people?.[seat];
+  return person && person !== colour ? `${person} (${colour})` : colour;
 }
 
 export function seatColour(info, seat) {
