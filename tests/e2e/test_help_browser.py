@@ -134,3 +134,23 @@ def test_a_term_the_glossary_lacks_is_plain_text(open_page: Callable[..., Page])
     put_term(page, "no-such-term", "mystery")
     expect(page.locator("#help-line")).to_have_text("Next comes the mystery.")
     expect(page.locator("#help-line button")).to_have_count(0)
+
+
+def test_the_rules_page_fits_a_phone_and_an_unknown_game_gets_a_page_not_an_error(
+    open_page: Callable[..., Page], base_url: str, console: Console
+) -> None:
+    page = open_page(width=390, theme="dark")
+    page.goto("/rules/elysium")
+    expect(page.get_by_role("heading", name="How to play Elysium", level=1)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"  # the system's
+    expect(page.locator("#term-writing-step + dd")).to_contain_text("Your turn in Phase III")
+    screenshot(page, "rules-elysium-390-dark")
+    response = page.goto("/rules/chess")
+    assert response is not None and response.status == 404
+    expected = [e for e in console.errors if "404 (Not Found)" in e and "/rules/chess" in e]
+    assert len(expected) == 1  # chromium logs the page's own status, and nothing else
+    console.errors.remove(expected[0])
+    expect(page.locator(".error")).to_have_text("There is no game 'chess'.")
+    page.get_by_role("link", name="Ilium").click()
+    expect(page).to_have_url(f"{base_url}/rules/ilium")
