@@ -5,14 +5,20 @@ across restarts, in envelopes and listings), the host's fresh invite links, and 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from conftest import create, envelope, wait_for
 from fastapi.testclient import TestClient
+from postgres import WHY_NOT, fresh_database, server_url
+from sqlalchemy import Engine, create_engine, text
 
 from kleos.server.app import create_app
+from kleos.server.db import MIGRATIONS, migrate
 from kleos.server.settings import Settings
 
 MARKUP = "<img src=x onerror=f()>"
@@ -151,6 +157,10 @@ def test_a_player_names_their_own_seat_only_and_only_before_the_end(client: Test
     )
     assert late.status_code == 409 and "over" in late.json()["error"]
     assert names(client, game_id) == [None, "Bob"]
+    # A rematch's seat keeps its player's name; the rematch has no host (nobody re-invites).
+    again = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[1]}).json()
+    status = envelope(client, again["id"])["status"]
+    assert [s["name"] for s in status] == [None, "Bob"] and not any(s["host"] for s in status)
 
 
 def test_names_hosts_and_who_came_are_kept_across_a_restart(tmp_path: Path) -> None:
@@ -166,6 +176,50 @@ def test_names_hosts_and_who_came_are_kept_across_a_restart(tmp_path: Path) -> N
         assert [s["status"] for s in status] == ["left", "left", "waiting"]
         assert [s["invited"] for s in status] == [False, False, True]
         assert client.post(f"/api/games/{game_id}/invites", json={"token": host}).status_code == 200
+
+
+def migrate_to(engine: Engine, revision: str, down: bool = False) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(config, revision)
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_database_of_games_made_before_names_is_migrated_and_back(
+    tmp_path: Path, database: str
+) -> None:
+    if database == "postgresql" and server_url() is None:
+        pytest.skip(WHY_NOT)
+    url = f"sqlite:///{tmp_path / 'old.db'}" if database == "sqlite" else fresh_database()
+    engine = create_engine(url)
+    migrate_to(engine, "0003")
+    now = datetime(2026, 11, 1)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, game, players, config, seed, state_id, finished, "
+                "rematch_of, created_at, updated_at, listed) VALUES ('old', 'ilium', 2, '{}', "
+                "'7', 0, false, NULL, :now, :now, false)"
+            ),
+            {"now": now},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, kind, token_hash, joined, open) VALUES "
+                "('old', 0, 'human', 'h', true, false), ('old', 1, 'easy', NULL, true, false)"
+            )
+        )
+    migrate(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT seat, name, host FROM seats ORDER BY seat")).all()
+    assert [tuple(row) for row in rows] == [(0, None, False), (1, None, False)]
+    migrate_to(engine, "0003", down=True)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM seats")).scalar() == 2
+    migrate(engine)
+    engine.dispose()
 
 
 # ------------------------------------------------------------------- invite links again
