@@ -1,7 +1,9 @@
 // The game page: the board, whose turn it is, the choices, the players, the log; live over a
 // WebSocket. A finished game shows its result, replay and analysis (replay.js).
 import { api, connect } from "./api.js";
+import { rulesLink } from "./glossary.js";
 import { showFinished } from "./replay.js";
+import { invitePanel, nameForm, seatStatus } from "./people.js";
 import { logItem } from "./story.js";
 import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 
@@ -13,7 +15,7 @@ async function boardFor(info) {
   return (BOARDS[info.game] ?? (() => import("./generic.js")))();
 }
 
-export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }) {
+export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat, ...people }) {
   let info;
   let env;
   try {
@@ -31,6 +33,7 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }
     );
     return;
   }
+  info.people = env.status.map((s) => s.name); // what the seats are called (seatName), kept up to date
   if (token && env.viewer !== null) {
     holdSeat({ game_id: id, seat: env.viewer, token, game: info.game, players: info.players });
     keepTabSeat(id, token);
@@ -40,12 +43,12 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat }
     await showFinished(main, info, env, board, token);
     return;
   }
-  const page = new LivePage(main, info, env, board, token, toast);
+  const page = new LivePage(main, info, env, board, token, toast, people);
   await page.start();
 }
 
 class LivePage {
-  constructor(main, info, env, board, token, toast) {
+  constructor(main, info, env, board, token, toast, people) {
     this.main = main;
     this.info = info;
     this.env = env;
@@ -61,6 +64,9 @@ class LivePage {
     this.playersRoot = h("section", { class: "panel", "aria-labelledby": "players-title" });
     this.logList = h("ol", { class: "log", "aria-label": "Moves" });
     this.connection = h("p", { class: "muted", role: "status" });
+    this.heading = h("h1", {});
+    this.nameForm = token ? nameForm(env.id, token, people) : null;
+    this.invites = token ? invitePanel(info, env.id, token, { ...people, toast }) : null;
     const logRoot = h(
       "section",
       { class: "panel", "aria-labelledby": "log-title" },
@@ -69,18 +75,22 @@ class LivePage {
     );
     mount(
       main,
-      h(
-        "h1",
-        {},
-        `${info.title}, ${info.players} players`,
-        env.viewer === null ? " — watching" : ` — you are ${seatName(info, env.viewer)}`,
-      ),
+      this.heading,
+      h("p", { class: "rules-line" }, rulesLink(info)),
       h(
         "div",
         { class: "game live" },
         this.turnRoot,
         this.boardRoot,
-        h("div", { class: "side" }, this.playersRoot, logRoot, this.connection),
+        h(
+          "div",
+          { class: "side" },
+          this.nameForm?.root,
+          this.invites?.root,
+          this.playersRoot,
+          logRoot,
+          this.connection,
+        ),
       ),
     );
   }
@@ -114,6 +124,7 @@ class LivePage {
     // A seat's connection is a spectator's until the server has read its hello: the seat's
     // own envelope follows at once, so a spectator's is not drawn over the seat's page.
     if (this.token && env.viewer === null && this.env.viewer !== null) return;
+    this.info.people = env.status.map((s) => s.name);
     if (env.is_terminal) {
       // Straight to the finished game's page: what the end reveals is shown only there.
       this.finished = true;
@@ -159,8 +170,8 @@ class LivePage {
     const shown = mine ? env : { ...env, legal_actions: [] };
     const handled = this.board.render(this.boardRoot, info, shown, ctx);
     const rest = (shown.legal_actions ?? []).filter((c) => !handled.has(c.id));
-    const thinking = env.status.find((s) => s.seat === env.current_player && s.status === "thinking");
-    const hint = mine ? this.board.explain?.(env) : null;
+    const current = env.status[env.current_player]?.status;
+    const hint = mine ? this.board.explain?.(info, env) : null;
     mount(
       this.turnRoot,
       h("h2", { id: "turn-title" }, "Turn"),
@@ -171,7 +182,10 @@ class LivePage {
           ? "Your turn"
           : this.waiting
             ? "Sending…"
-            : [seatBadge(info, env.current_player), thinking ? " is thinking…" : " to play"],
+            : [
+                seatBadge(info, env.current_player),
+                current === "thinking" ? " is thinking…" : current === "left" ? " to play — not here now" : " to play",
+              ],
       ),
       env.decision ? h("p", {}, env.decision.prompt) : null,
       hint ? h("p", { class: "muted" }, hint) : null,
@@ -199,13 +213,21 @@ class LivePage {
               {},
               seatBadge(info, seat.seat),
               seat.seat === env.viewer ? " (you)" : "",
-              status.kind === "ai" ? ` · AI ${status.agent}` : "",
+              status.host ? " · host" : "",
+              status.name === "AI" ? ` · ${status.agent}` : "", // an agent spec, not a level
             ),
-            h("span", { class: `status-${status.status}` }, summary(seat), " · ", status.status),
+            h("span", {}, summary(info, seat), " · ", seatStatus(status)),
           );
         }),
       ),
     );
+    mount(
+      this.heading,
+      `${info.title}, ${info.players} players`,
+      env.viewer === null ? " — watching" : ` — you are ${seatName(info, env.viewer)}`,
+    );
+    this.nameForm?.update(env);
+    this.invites?.update(env);
     if (focused) this.main.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
     document.title = `${mine ? "● Your turn — " : ""}${info.title} — Kleos`;
     if (mine && !this.wasMyTurn) ping();
@@ -213,11 +235,17 @@ class LivePage {
   }
 }
 
-/** A seat's public numbers, as the envelope gives them ("gold 5 · VP 3"). */
-function summary(seat) {
-  return Object.entries(seat)
-    .filter(([key, value]) => !["seat", "name", "colour"].includes(key) && typeof value === "number")
-    .map(([key, value]) => `${key.replaceAll("_", " ")} ${value}`)
+/** A seat's public figures in the game's words ("5 gold · 3 VP"): those its static info lists,
+ * else every number the envelope gives. */
+function summary(info, seat) {
+  const figures =
+    info.data.figures ??
+    Object.keys(seat)
+      .filter((key) => !["seat", "name", "colour"].includes(key) && typeof seat[key] === "number")
+      .map((key) => ({ key, label: key.replaceAll("_", " ") }));
+  return figures
+    .filter((f) => typeof seat[f.key] === "number")
+    .map((f) => `${seat[f.key]} ${f.label}`)
     .join(" · ");
 }
 

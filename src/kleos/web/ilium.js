@@ -1,367 +1,334 @@
-// The Ilium board, drawn from the board's coordinates (static_info) and a view envelope.
-// It knows no rule: legal spaces and sites are the envelope's legal actions, clicked to choose.
+// The Ilium board, drawn from the board's coordinates (static info) and a view envelope. It
+// knows no rule: the legal spaces, sites and tokens are the legal actions' targets, clicked to
+// choose; tokens, majorities and every word come from the static info and the envelope.
+import { byTarget, clickable } from "./choices.js";
+import { layout, SITE_R, SPACE_R, siteTitle, TOKEN_H, TOKEN_W } from "./ilium-layout.js";
 import { h, mount, seatColour, seatName, svg } from "./ui.js";
 
-const SCALE = 10;
-const SITE_R = 36;
-const SPACE_R = 17;
 const ICONS = { Coins: "●", Horses: "♞", Armbands: "◎", Bottles: "⚱", Helmets: "▲" };
 const ROMAN = { 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII" };
+const ZOOMS = [1, 1.5, 2, 3];
+const layouts = new WeakMap();
+let zoom = 0; // an index into ZOOMS, kept across redraws and games of this page
 
-function token(text) {
-  const cut = text.lastIndexOf("-");
-  return { type: text.slice(0, cut), value: Number(text.slice(cut + 1)) };
+/** The board's layout, computed once per static info. */
+function boardLayout(info) {
+  if (!layouts.has(info))
+    layouts.set(
+      info,
+      layout(info.data.board, (site) => site.tokens),
+    );
+  return layouts.get(info);
 }
 
-function chip(text) {
-  const t = token(text);
+/** A token as a chip of its type's colour: "● Coins 3". */
+function chip(info, text) {
+  const t = info.data.tokens[text];
   return h(
     "span",
-    { class: `chip bg-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`, title: text },
+    { class: `chip bg-${t.type.toLowerCase()}${t.offer ? " four" : ""}`, title: text },
     `${ICONS[t.type] ?? ""} ${t.type} ${t.value}`,
   );
 }
 
-/** Legal actions keyed by what they are played on: "p12:3" for spaces, "HIS" for sites. */
-function targets(env) {
-  const spaces = new Map();
-  const sites = new Map();
-  for (const choice of env.legal_actions ?? []) {
-    const a = choice.action;
-    if (a.kind === "place_group" || a.kind === "place_cube") spaces.set(`${a.path}:${a.space}`, choice);
-    else if (a.kind === "choose_site") sites.set(a.site, choice);
-  }
-  return { spaces, sites };
-}
-
-function clickable(node, choice, ctx, handled) {
-  handled.add(choice.id);
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", choice.label);
-  node.dataset.action = choice.text;
-  const go = () => ctx.choose(choice.id);
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      go();
-    }
-  });
-  node.append(svg("title", {}, choice.label));
-}
-
-function drawBoard(info, env, ctx, handled) {
-  const board = info.data.board;
-  const at = Object.fromEntries(board.sites.map((s) => [s.id, { x: s.x * SCALE, y: s.y * SCALE, site: s }]));
+/** The paths: their lines (this turn's highlighted, closed ones faded) and their labels. */
+function drawPaths(info, env, geometry, layers) {
   const pub = env.public;
-  const { spaces, sites } = ctx.replay ? { spaces: new Map(), sites: new Map() } : targets(env);
-  const activePath = pub.current_turn?.path;
-  // Labels and tokens go on top but let clicks through to the spaces beneath them.
-  const layers = {
-    paths: svg("g", {}),
-    sites: svg("g", {}),
-    spaces: svg("g", {}),
-    labels: svg("g", { class: "labels" }),
-  };
-
-  for (const path of board.paths) {
-    const [a, b] = path.ends.map((id) => at[id]);
+  for (const path of info.data.board.paths) {
+    const geo = geometry.paths.get(path.id);
     const usable = path.id in pub.paths;
-    layers.paths.append(
-      svg("line", {
-        class: `path-line${usable ? "" : " closed"}${path.id === activePath ? " active" : ""}`,
-        x1: a.x,
-        y1: a.y,
-        x2: b.x,
-        y2: b.y,
-      }),
+    const active = path.id === pub.current_turn?.path;
+    const cls = `path-line${usable ? "" : " closed"}${active ? " active" : ""}`;
+    layers.paths.append(svg("line", { class: cls, x1: geo.a.x, y1: geo.a.y, x2: geo.b.x, y2: geo.b.y }));
+    const label = geometry.labels.get(path.id);
+    layers.labels.append(
+      svg("text", { class: `path-label${usable ? "" : " closed"}`, x: label.x, y: label.y }, path.id),
     );
-    if (!usable) continue;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
-    const ux = (b.x - a.x) / length;
-    const uy = (b.y - a.y) / length;
-    const span = length - 2 * SITE_R;
-    const step = span / path.spaces;
-    pub.paths[path.id].forEach((occupant, i) => {
-      const d = SITE_R + step * (i + 0.5);
-      const x = a.x + ux * d;
-      const y = a.y + uy * d;
-      const key = `${path.id}:${i}`;
+    if (usable) layers.spaces.append(shovelMark(geo));
+  }
+}
+
+/** A path's spaces: the groups and cubes on them, and the legal ones made clickable. */
+function drawSpaces(info, env, geometry, layers, play) {
+  for (const [pathId, spaces] of Object.entries(env.public.paths)) {
+    const geo = geometry.paths.get(pathId);
+    spaces.forEach((occupant, i) => {
+      const { x, y, r } = geo.spaces[i];
+      const key = `${pathId}:${i}`;
       const g = svg("g", { class: "space-group", "data-space": key });
-      const base = svg("circle", { class: `space${i === 0 ? " shovel" : ""}`, cx: x, cy: y, r: SPACE_R });
-      g.append(base);
+      g.append(svg("circle", { class: `space${i === 0 ? " shovel" : ""}`, cx: x, cy: y, r: SPACE_R }));
       if (occupant?.group !== undefined) {
+        const who = seatName(info, occupant.group);
         g.append(
           svg("circle", { class: `group fill-${seatColour(info, occupant.group)}`, cx: x, cy: y, r: SPACE_R - 2 }),
           svg("text", { class: "group-size", x, y }, occupant.size),
-          svg("title", {}, `${seatName(info, occupant.group)}: group of ${occupant.size} on ${key}`),
+          svg("title", {}, `${who}: group of ${occupant.size} on ${key}`),
         );
       } else if (occupant?.cube !== undefined) {
+        const fill = `cube fill-${seatColour(info, occupant.cube)}`;
         g.append(
-          svg("rect", {
-            class: `cube fill-${seatColour(info, occupant.cube)}`,
-            x: x - 9,
-            y: y - 9,
-            width: 18,
-            height: 18,
-            rx: 2,
-          }),
+          svg("rect", { class: fill, x: x - 9, y: y - 9, width: 18, height: 18, rx: 2 }),
           svg("title", {}, `${seatName(info, occupant.cube)}: supply cube on ${key}`),
         );
       } else {
         g.append(svg("text", { class: "space-index", x, y }, i));
-        const choice = spaces.get(key);
-        if (choice) {
-          base.classList.add("legal");
-          clickable(g, choice, ctx, handled);
-        }
+      }
+      const [choice] = play.targets.get(`space:${key}`) ?? [];
+      if (choice) {
+        // A finger-sized target around the space, as large as the path leaves room for.
+        g.append(svg("circle", { class: "hit", cx: x, cy: y, r }), svg("title", {}, choice.label));
+        clickable(g, choice, play.ctx, play.handled);
       }
       layers.spaces.append(g);
     });
-    // The shovel end: a small spade between the site and space 0.
-    // (its outline, relative steps along and across the path: spadeSteps)
-    const sx = a.x + ux * (SITE_R + 2);
-    const sy = a.y + uy * (SITE_R + 2);
-    layers.spaces.append(
-      svg("path", {
-        class: "shovel-mark",
-        d: `M ${sx} ${sy} ${spadeSteps(ux, uy)} z`,
-      }),
-    );
   }
+}
 
-  for (const site of board.sites) {
-    const { x, y } = at[site.id];
-    const stock = pub.sites[site.id];
+/** The sites: circle, numeral, name and code, and the stock of tokens in the order taken. */
+function drawSites(info, env, geometry, layers, play) {
+  for (const site of info.data.board.sites) {
+    const { x, y } = geometry.at.get(site.id);
+    const stock = env.public.sites[site.id];
     const g = svg("g", { class: "site-group", "data-site": site.id });
     const circle = svg("circle", { class: `site${site.closed ? " closed" : ""}`, cx: x, cy: y, r: SITE_R });
     g.append(circle, svg("text", { class: "site-numeral", x, y }, ROMAN[site.numeral] ?? site.numeral));
-    layers.labels.append(svg("text", { class: "site-name", x, y: y + SITE_R + 17 }, site.name));
-    if (stock) {
-      const w = 24;
-      const left = x - (stock.length * w) / 2;
-      stock.forEach((text, i) => {
-        const t = token(text);
-        const tx = left + i * w;
-        layers.labels.append(
-          svg("rect", {
-            class: `token fill-${t.type.toLowerCase()}${t.value === 4 ? " four" : ""}`,
-            x: tx + 1,
-            y: y - SITE_R - 34,
-            width: w - 2,
-            height: 31,
-            rx: 4,
-          }),
-          svg("text", { class: "token-icon", x: tx + w / 2, y: y - SITE_R - 25 }, ICONS[t.type] ?? ""),
-          svg("text", { class: "token-value", x: tx + w / 2, y: y - SITE_R - 11 }, t.value),
-        );
-      });
-      g.append(
-        svg(
-          "title",
-          {},
-          `${site.name} (${ROMAN[site.numeral]}): ` +
-            `${stock.length ? stock.join(", ") : "no tokens left"} — taken from the left`,
-        ),
-      );
-    } else {
-      g.append(svg("title", {}, `${site.name}: closed in this game`));
-    }
-    const choice = sites.get(site.id);
-    if (choice) {
-      circle.classList.add("legal");
-      clickable(circle, choice, ctx, handled);
-    }
+    const name = geometry.names.get(site.id);
+    layers.labels.append(svg("text", { class: "site-name", x: name.x, y: name.y }, siteTitle(site)));
+    const tokens = stock ? `${stock.length ? stock.join(", ") : "no tokens left"}, the first taken first` : null;
+    g.append(svg("title", {}, `${siteTitle(site)}: ${tokens ?? "closed in this game"}`));
+    if (stock) layers.stocks.append(drawStock(info, site.id, stock, geometry.stocks.get(site.id), play));
+    const [choice] = play.targets.get(`site:${site.id}`) ?? [];
+    if (choice) clickable(g, choice, play.ctx, play.handled);
     layers.sites.append(g);
   }
-
-  const xs = board.sites.map((s) => s.x * SCALE);
-  const ys = board.sites.map((s) => s.y * SCALE);
-  const pad = 80;
-  const box = [
-    Math.min(...xs) - pad - 40,
-    Math.min(...ys) - pad,
-    Math.max(...xs) - Math.min(...xs) + 2 * pad + 80,
-    Math.max(...ys) - Math.min(...ys) + 2 * pad,
-  ];
-  return svg(
-    "svg",
-    { class: "ilium-board", viewBox: box.join(" "), role: "group", "aria-label": "The Ilium board" },
-    layers.paths,
-    layers.sites,
-    layers.spaces,
-    layers.labels,
-  );
 }
 
+/** A site's tokens in its laid-out box, row by row, the next one taken first; a token whose
+ * type may be chosen now is clickable. */
+function drawStock(info, siteId, stock, box, play) {
+  const g = svg("g", { class: "stock", "data-stock": siteId });
+  const left = box.x - box.w / 2;
+  const top = box.y - box.h / 2;
+  const offered = new Set();
+  stock.forEach((text, i) => {
+    const t = info.data.tokens[text];
+    const tx = left + (i % box.cols) * TOKEN_W;
+    const ty = top + Math.floor(i / box.cols) * TOKEN_H;
+    const token = svg(
+      "g",
+      { class: "token-group", "data-token": text },
+      svg("rect", {
+        class: `token fill-${t.type.toLowerCase()}${t.offer ? " four" : ""}`,
+        x: tx + 1,
+        y: ty + 1,
+        width: TOKEN_W - 2,
+        height: TOKEN_H - 2,
+        rx: 4,
+      }),
+      svg("text", { class: "token-icon", x: tx + TOKEN_W / 2, y: ty + 10 }, ICONS[t.type] ?? ""),
+      svg("text", { class: "token-value", x: tx + TOKEN_W / 2, y: ty + 23 }, t.value),
+      svg("title", {}, text),
+    );
+    const [choice] = offered.has(t.type) ? [] : (play.targets.get(`token:${siteId}:${t.type}`) ?? []);
+    if (choice) {
+      offered.add(t.type);
+      clickable(token, choice, play.ctx, play.handled);
+    }
+    g.append(token);
+  });
+  return g;
+}
+
+/** The board as SVG; `play` collects the ids of the legal actions it made clickable. */
+function drawBoard(info, env, play) {
+  const geometry = boardLayout(info);
+  const layers = {
+    paths: svg("g", {}),
+    sites: svg("g", {}),
+    spaces: svg("g", {}),
+    stocks: svg("g", {}),
+    labels: svg("g", { class: "labels" }), // on top, but letting clicks through
+  };
+  drawPaths(info, env, geometry, layers);
+  drawSpaces(info, env, geometry, layers, play);
+  drawSites(info, env, geometry, layers, play);
+  const attrs = {
+    class: "ilium-board",
+    viewBox: geometry.box.join(" "),
+    role: "group",
+    "aria-label": "The Ilium board",
+  };
+  const board = svg("svg", attrs, Object.values(layers));
+  board.style.width = `${ZOOMS[zoom] * 100}%`; // through the CSSOM: the page's CSP bars style attributes
+  return board;
+}
+
+/** Each player's tokens (and artifacts) of each type, the majorities as the envelope marks
+ * them, cubes and cards left. */
 function collections(info, env) {
   const types = info.data.artifact_types;
-  const hands = env.public.hands;
-  const counts = hands.map((hand) =>
-    Object.fromEntries(types.map((t) => [t, hand.tokens.filter((x) => token(x).type === t).length])),
+  const pub = env.public;
+  const ofType = (hand, type) => hand.tokens.map((x) => info.data.tokens[x]).filter((t) => t.type === type);
+  const head = types.map((t) =>
+    h("th", {}, h("span", { class: `chip bg-${t.toLowerCase()}` }, `${ICONS[t] ?? ""} ${t}`)),
   );
-  const most = Object.fromEntries(types.map((t) => [t, Math.max(...counts.map((c) => c[t]))]));
+  const rows = pub.hands.map((hand, p) =>
+    h(
+      "tr",
+      {},
+      h(
+        "td",
+        {},
+        h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)),
+        env.viewer === p ? " (you)" : "",
+      ),
+      types.map((type) => {
+        const held = ofType(hand, type);
+        const artifacts = held.reduce((sum, t) => sum + t.value, 0);
+        const major = pub.majorities[type].includes(p);
+        const title = `${held.length} token(s), ${artifacts} artifact(s)${major ? " — the most tokens" : ""}`;
+        return h("td", { class: major ? "major" : "", title }, `${held.length} (${artifacts})`);
+      }),
+      h("td", {}, hand.cubes),
+      h("td", {}, env.seats[p].cards_left),
+    ),
+  );
   return h(
     "div",
     { class: "scroll-x" },
     h(
       "table",
       { class: "collection", "aria-label": "Collections by type (underlined: the most tokens of a type)" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", {}, "Player"),
-          types.map((t) => h("th", {}, h("span", { class: `chip bg-${t.toLowerCase()}` }, `${ICONS[t] ?? ""} ${t}`))),
-          h("th", {}, "Cubes"),
-          h("th", {}, "Cards"),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        hands.map((hand, p) =>
-          h(
-            "tr",
-            {},
-            h(
-              "td",
-              {},
-              h("span", { class: `seat seat-${seatColour(info, p)}` }, seatName(info, p)),
-              env.viewer === p ? " (you)" : "",
-            ),
-            types.map((t) => {
-              const n = counts[p][t];
-              const artifacts = hand.tokens.filter((x) => token(x).type === t).reduce((s, x) => s + token(x).value, 0);
-              const major = n > 0 && n === most[t];
-              return h(
-                "td",
-                {
-                  class: major ? "major" : "",
-                  title: `${n} token(s), ${artifacts} artifact(s)${major ? " — most tokens" : ""}`,
-                },
-                `${n} (${artifacts})`,
-              );
-            }),
-            h("td", {}, hand.cubes),
-            h(
-              "td",
-              {},
-              Object.values(hand.deck).reduce((s, n) => s + n, 0),
-            ),
-          ),
-        ),
-      ),
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), head, h("th", {}, "Cubes"), h("th", {}, "Cards"))),
+      h("tbody", {}, rows),
     ),
     h("p", { class: "muted" }, "Tokens (artifacts) of each type; underlined: the most tokens of that type."),
   );
 }
 
+/** This turn: the card, the path, the excavation under way, and my secrets (every seat's in
+ * a replay). */
 function turnInfo(info, env, ctx) {
   const pub = env.public;
   const turn = pub.current_turn ?? {};
   const parts = [];
   if (turn.card)
-    parts.push(
-      h(
-        "div",
-        { class: "row" },
-        "Revealed card:",
-        h("span", { class: "card-face", "aria-label": `card ${turn.card}` }, turn.card),
-      ),
-    );
+    parts.push(h("div", { class: "row" }, "Card this turn:", h("span", { class: "card-face" }, turn.card)));
   if (turn.path) parts.push(h("p", {}, `Path this turn: ${turn.path}`));
   const dig = pub.excavation;
   if (dig) {
+    const second = dig.second === null ? "" : `, second ${seatName(info, dig.second)}`;
+    const qualifies = dig.second !== null && !dig.second_qualifies ? " (does not qualify)" : "";
+    const where = dig.site ? `; digging at ${dig.site}` : "";
+    parts.push(
+      h("p", {}, `Excavation of ${dig.path}: first ${seatName(info, dig.first)}${second}${qualifies}${where}`),
+    );
+  }
+  parts.push(
+    h("p", { class: "muted" }, `Value-${info.data.offer_value} tokens left on the sites: ${pub.fours_on_sites}`),
+  );
+  if (pub.removed_tokens.length)
     parts.push(
       h(
         "p",
         {},
-        `Excavation of ${dig.path}: first ${dig.first >= 0 ? seatName(info, dig.first) : "nobody"}`,
-        dig.second >= 0
-          ? `, second ${seatName(info, dig.second)}${dig.second_qualifies ? "" : " (does not qualify)"}`
-          : "",
-        dig.site ? `; digging at ${dig.site}` : "",
+        "Out of the game: ",
+        pub.removed_tokens.map((t) => chip(info, t)),
       ),
     );
-  }
-  parts.push(h("p", { class: "muted" }, `Value-4 tokens left on the sites: ${pub.fours_on_sites}`));
-  if (pub.removed_tokens.length) parts.push(h("p", {}, "Removed: ", pub.removed_tokens.map(chip)));
-  const secrets = ctx.replay
-    ? (ctx.privates ?? []).map((p, seat) => [seat, p])
-    : env.viewer !== null
-      ? [[env.viewer, env.private]]
-      : [];
+  const secrets = ctx.replay ? (ctx.privates ?? []).map((p, seat) => [seat, p]) : [[env.viewer, env.private]];
   for (const [seat, secret] of secrets) {
-    if (!secret?.historian) continue;
-    parts.push(
-      h(
-        "div",
-        { class: "secret", "data-secret": "historian" },
-        h("strong", {}, ctx.replay ? `${seatName(info, seat)}'s secrets` : "Only you see this"),
-        h(
-          "div",
-          {},
-          "Historian: ",
-          h(
-            "span",
-            { class: `chip bg-${secret.historian.toLowerCase()}` },
-            `${ICONS[secret.historian] ?? ""} ${secret.historian}`,
-          ),
-        ),
-        secret.top_card !== undefined && secret.top_card !== null
-          ? h("div", {}, "Next card: ", h("strong", {}, secret.top_card))
-          : null,
-      ),
-    );
+    if (seat !== null && secret?.historian) parts.push(secretPanel(info, seat, secret, ctx.replay));
   }
   return h("div", { class: "panel" }, h("h3", {}, "This turn"), parts);
 }
 
-/** Draw the board and its panels into `root`; returns the legal action ids made clickable. */
-export function render(root, info, env, ctx) {
-  const handled = new Set();
-  const board = drawBoard(info, env, ctx, handled);
-  mount(
-    root,
-    h("div", { class: "board-scroll" }, board),
+function secretPanel(info, seat, secret, replay) {
+  const historian = secret.historian;
+  return h(
+    "div",
+    { class: "secret", "data-secret": "historian" },
+    h("strong", {}, replay ? `${seatName(info, seat)}'s secrets` : "Only you see this"),
     h(
       "div",
-      { class: "ilium-info" },
-      turnInfo(info, env, ctx),
-      h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env)),
+      {},
+      "Historian: ",
+      h("span", { class: `chip bg-${historian.toLowerCase()}` }, `${ICONS[historian] ?? ""} ${historian}`),
     ),
-    h(
-      "p",
-      { class: "muted" },
-      "Green spaces and sites are yours to choose. The dark spade marks each path's shovel end " +
-        "(space 0). Tokens above a site are taken from the left; a red outline marks a value-4 token.",
-    ),
+    secret.top_card === undefined || secret.top_card === null
+      ? null
+      : h("div", {}, "Next card: ", h("strong", {}, secret.top_card)),
   );
-  return handled;
 }
 
-/** Ilium's decisions that are not on the board, said plainly. */
-export function explain(env) {
-  const kind = env.decision?.kind;
-  if (kind === "offer") return "The game may end now: end it, or play on.";
-  if (kind === "cube") return "Place a supply cube on a green space of the path, or stop placing cubes.";
-  if (kind === "site")
-    return "You dig at the site you choose (green); a qualifying second player takes from the other one.";
-  if (kind === "token") return "Several of the site's lowest tokens have the same value: choose the type you take.";
-  return null;
+/** Zoom out, fit and in: the board keeps its place in the page; its frame scrolls. */
+function zoomBar(frame) {
+  const set = (index) => {
+    zoom = Math.max(0, Math.min(ZOOMS.length - 1, index));
+    const board = frame.querySelector(".ilium-board");
+    if (board instanceof SVGElement) board.style.width = `${ZOOMS[zoom] * 100}%`;
+  };
+  const button = (text, label, to) =>
+    h("button", { type: "button", class: "zoom", "aria-label": label, title: label, onclick: () => set(to()) }, text);
+  return h(
+    "div",
+    { class: "zoom-bar", role: "group", "aria-label": "Zoom" },
+    button("−", "Zoom out", () => zoom - 1),
+    button("Fit", "Fit the board to the width", () => 0),
+    button("+", "Zoom in", () => zoom + 1),
+  );
 }
 
-/** The outline of a shovel-end spade as relative SVG path steps, for a path along (ux, uy). */
-function spadeSteps(ux, uy) {
+/** Draw the board and its panels into `root`; returns the legal action ids made clickable. The
+ * board's frame stays from one redraw to the next, so its scroll position does too. */
+export function render(root, info, env, ctx) {
+  const play = { targets: byTarget(env, ctx.replay), ctx, handled: new Set() };
+  let frame = root.querySelector(":scope > .board-frame");
+  let scroll = frame?.querySelector(".board-scroll");
+  let panels = root.querySelector(":scope > .ilium-info");
+  if (!frame || !scroll || !panels) {
+    scroll = h("div", { class: "board-scroll" });
+    frame = h("div", { class: "board-frame" }, scroll);
+    frame.prepend(zoomBar(frame));
+    panels = h("div", { class: "ilium-info" });
+    const notes = h(
+      "ul",
+      { class: "muted board-notes" },
+      info.data.board_notes.map((n) => h("li", {}, n)),
+    );
+    mount(
+      root,
+      frame,
+      panels,
+      h("p", { class: "muted" }, "Green spaces, sites and tokens are yours to choose."),
+      notes,
+    );
+  }
+  scroll.replaceChildren(drawBoard(info, env, play));
+  mount(
+    panels,
+    turnInfo(info, env, ctx),
+    h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env)),
+  );
+  return play.handled;
+}
+
+/** What the decision asks, for a new player (the static info's words). */
+export function explain(info, env) {
+  return info.data.decision_help[env.decision?.kind] ?? null;
+}
+
+/** The shovel end of a path: a small spade between its site and space 0. */
+function shovelMark(geo) {
+  const { ux, uy } = geo;
+  const sx = geo.a.x + ux * (SITE_R + 2);
+  const sy = geo.a.y + uy * (SITE_R + 2);
   const steps = [
     [-uy * 6, ux * 6],
     [ux * 9, uy * 9],
     [uy * 12, -ux * 12],
     [-ux * 9, -uy * 9],
   ];
-  return steps.map(([dx, dy]) => `l ${dx.toFixed(1)} ${dy.toFixed(1)}`).join(" ");
+  const d = `M ${sx} ${sy} ${steps.map(([dx, dy]) => `l ${dx.toFixed(1)} ${dy.toFixed(1)}`).join(" ")} z`;
+  return svg("path", { class: "shovel-mark", d });
 }
