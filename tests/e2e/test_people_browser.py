@@ -138,6 +138,7 @@ def test_the_host_gets_fresh_invite_links_and_a_seat_says_who_left(
     late = browser.new_context(base_url=base_url).new_page()  # its refusal is in its console
     late.goto(first_links[0])  # a link sent before no longer opens its seat
     expect(late.locator("main")).to_contain_text("this token belongs to no seat")
+    expect(late.locator("main")).to_contain_text("ask them for it")
     late.context.close()
     friend = open_page()
     friend.goto(fresh[0])

@@ -28,6 +28,9 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat, 
         { class: "panel" },
         h("h1", {}, "This game cannot be opened"),
         h("p", { class: "error" }, error.message),
+        token && error.status === 403
+          ? h("p", {}, "The host may have replaced this invite link with a new one: ask them for it.")
+          : null,
         h("a", { href: "/" }, "Home"),
       ),
     );
