@@ -121,6 +121,12 @@ def test_the_log_tells_every_move_and_its_events_in_words(client: TestClient) ->
     assert any(text.startswith("Scoring") for text in told)
     later = client.get(f"/api/games/{watched['id']}/log?since=5").json()
     assert later == log[5:]
+    # Each move names the element it was played on, as its legal action's target did.
+    places = [entry for entry in log if entry["action"].startswith("place ")]
+    assert places and all(
+        entry["target"] == "space:" + entry["action"].split()[1] for entry in places
+    )
+    assert all(entry["target"] is None for entry in log if entry["action"] == "no more cubes")
     assert client.get(f"/api/games/{watched['id']}/log?since=-1").status_code == 422
     assert client.get(f"/api/games/{watched['id']}/log?token=forged").status_code == 403
 

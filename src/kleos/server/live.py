@@ -25,14 +25,16 @@ RECENT_MOVES = 8
 
 @dataclass
 class LoggedMove:
-    """One applied move: its state id, seat, text, events (as `Match.play` gave them) and
-    those events in words (told once, when applied)."""
+    """One applied move: its state id, seat, text, events (as `Match.play` gave them), those
+    events in words (told once, when applied) and its target."""
 
     state_id: int
     player: PlayerId
     text: str
     events: list[Event]
     told: list[str]
+    target: str | None
+    """The element the move was played on (`Game.action_target`), for a board to point at."""
 
 
 @dataclass(eq=False)
@@ -66,9 +68,10 @@ class LiveGame:
     def apply(self, player: PlayerId, chosen: Any) -> None:
         """Apply a checked move and log it, told in words."""
         state_id = self.match.state_id
+        target = self.match.game.action_target(self.match.state, chosen)
         events = self.match.play(player, chosen)
         told = [self.match.game.describe_event(event) for event in events]
-        self.log.append(LoggedMove(state_id, player, str(chosen), events, told))
+        self.log.append(LoggedMove(state_id, player, str(chosen), events, told, target))
         self.moved_at = time.monotonic()
 
     @property
@@ -154,6 +157,7 @@ class LiveGame:
                     "state_id": move.state_id,
                     "player": move.player,
                     "action": move.text,
+                    "target": move.target,
                     "events": shown,
                 }
             )

@@ -240,6 +240,10 @@ class Move(Answer):
     state_id: int
     player: int
     action: str
+    target: str | None = Field(
+        description="The element the move was played on, as a legal action's target names it "
+        "('space:p12:3', 'card:ZEU-01a'), or null"
+    )
     events: list[dict[str, Any]]
 
 

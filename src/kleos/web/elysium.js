@@ -58,11 +58,12 @@ class Table {
    * buttons for its choices. */
   actionable(key, cls, body, tag = "div") {
     const choices = this.targets.get(key) ?? [];
-    if (choices.length === 1 && !(choices[0].text in this.costs)) {
-      const c = choices[0];
-      return this.pick(c, `${cls} ely-pickable`, body, h("span", { class: "ely-cta" }, c.short));
-    }
-    return h(tag, { class: cls + (choices.length ? " ely-pickable" : "") }, body, this.smallButtons(choices));
+    const element =
+      choices.length === 1 && !(choices[0].text in this.costs)
+        ? this.pick(choices[0], `${cls} ely-pickable`, body, h("span", { class: "ely-cta" }, choices[0].short))
+        : h(tag, { class: cls + (choices.length ? " ely-pickable" : "") }, body, this.smallButtons(choices));
+    element.dataset.target = key;
+    return element;
   }
 
   dot(colour) {
@@ -298,7 +299,7 @@ function playerHead(t, p) {
   const takes = pub.phase === "actions" ? ` · cards taken ${ps.card_takes}/${data.limits.cards_per_epoch}` : "";
   return h(
     "header",
-    { class: "ely-player-head" },
+    { class: "ely-player-head", "data-target": `seat:${p}` },
     seatBadge(info, p, p === env.viewer ? " (you)" : ""),
     h("span", { class: "ely-chip" }, `disc ${seat.disc}`),
     p === env.current_player ? h("span", { class: "ely-chip ely-hot" }, "to play") : null,

@@ -4,6 +4,7 @@ import { api, connect } from "./api.js";
 import { rulesLink } from "./glossary.js";
 import { showFinished } from "./replay.js";
 import { invitePanel, nameForm, seatStatus } from "./people.js";
+import { markLastMoves, sinceMyTurn, sincePanel } from "./recent.js";
 import { logItem } from "./story.js";
 import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 
@@ -59,6 +60,8 @@ class LivePage {
     this.token = token;
     this.toast = toast;
     this.log = new Map();
+    /** @type {Set<number>} the moves whose mark on the board has been animated */
+    this.animated = new Set();
     this.received = Promise.resolve();
     this.waiting = false;
     this.wasMyTurn = false;
@@ -172,6 +175,11 @@ class LivePage {
     const ctx = { choose: (id) => this.choose(id), replay: false };
     const shown = mine ? env : { ...env, legal_actions: [] };
     const handled = this.board.render(this.boardRoot, info, shown, ctx);
+    const moves = sinceMyTurn(
+      [...this.log.values()].sort((a, b) => a.state_id - b.state_id),
+      env.viewer,
+    );
+    markLastMoves(this.boardRoot, info, moves, this.animated);
     const rest = (shown.legal_actions ?? []).filter((c) => !handled.has(c.id));
     const current = env.status[env.current_player]?.status;
     const hint = mine ? this.board.explain?.(info, env) : null;
@@ -199,6 +207,7 @@ class LivePage {
             rest.map((c) => actionButton(c, ctx.choose)),
           )
         : null,
+      sincePanel(info, moves, env.viewer),
     );
     mount(
       this.playersRoot,

@@ -55,7 +55,7 @@ function drawSpaces(info, env, geometry, layers, play) {
     spaces.forEach((occupant, i) => {
       const { x, y, r } = geo.spaces[i];
       const key = `${pathId}:${i}`;
-      const g = svg("g", { class: "space-group", "data-space": key });
+      const g = svg("g", { class: "space-group", "data-space": key, "data-target": `space:${key}` });
       g.append(svg("circle", { class: `space${i === 0 ? " shovel" : ""}`, cx: x, cy: y, r: SPACE_R }));
       if (occupant?.group !== undefined) {
         const who = seatName(info, occupant.group);
@@ -89,7 +89,7 @@ function drawSites(info, env, geometry, layers, play) {
   for (const site of info.data.board.sites) {
     const { x, y } = geometry.at.get(site.id);
     const stock = env.public.sites[site.id];
-    const g = svg("g", { class: "site-group", "data-site": site.id });
+    const g = svg("g", { class: "site-group", "data-site": site.id, "data-target": `site:${site.id}` });
     const circle = svg("circle", { class: `site${site.closed ? " closed" : ""}`, cx: x, cy: y, r: SITE_R });
     g.append(circle, svg("text", { class: "site-numeral", x, y }, ROMAN[site.numeral] ?? site.numeral));
     const name = geometry.names.get(site.id);
@@ -116,7 +116,7 @@ function drawStock(info, siteId, stock, box, play) {
     const ty = top + Math.floor(i / box.cols) * TOKEN_H;
     const token = svg(
       "g",
-      { class: "token-group", "data-token": text },
+      { class: "token-group", "data-token": text, "data-target": `token:${siteId}:${t.type}` },
       svg("rect", {
         class: `token fill-${t.type.toLowerCase()}${t.offer ? " four" : ""}`,
         x: tx + 1,

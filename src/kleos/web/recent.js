@@ -1,0 +1,65 @@
+// What just happened, on the board and in words: each other player's last move since my last
+// turn is marked on the element it was played on (its `target`), briefly animated when new
+// (unless the system asks for reduced motion), and told in a short list.
+import { h, seatBadge, seatColour } from "./ui.js";
+
+const MOST_TOLD = 12;
+
+/**
+ * @typedef {{state_id: number, player: number, action: string, target?: string | null,
+ *   events: {text?: string}[]}} LoggedMove
+ */
+
+/** The moves of the others since my last one (a spectator: since the last move of the player
+ * who moved last), oldest first.
+ * @param {LoggedMove[]} moves the whole log so far, in order
+ * @param {number | null} viewer
+ */
+export function sinceMyTurn(moves, viewer) {
+  if (!moves.length) return [];
+  let start = moves.length - 1;
+  if (viewer === null) {
+    const last = moves[start].player;
+    while (start > 0 && moves[start - 1].player !== last) start--;
+  } else {
+    while (start >= 0 && moves[start].player !== viewer) start--;
+    start++;
+  }
+  return moves.slice(start).filter((m) => m.player !== viewer);
+}
+
+/** Mark on the board the last move of each player among `moves`; the moves not in `seen` are
+ * animated, and join it.
+ * @param {Element} root
+ * @param {LoggedMove[]} moves
+ * @param {Set<number>} seen state ids already animated
+ */
+export function markLastMoves(root, info, moves, seen) {
+  const last = new Map();
+  for (const move of moves) if (move.target) last.set(move.player, move);
+  for (const [player, move] of last) {
+    const target = /** @type {string} */ (move.target);
+    const element = root.querySelector(`[data-target="${CSS.escape(target)}"]`);
+    if (!element) continue;
+    element.classList.add("last-move", `last-by-${seatColour(info, player)}`);
+    if (!seen.has(move.state_id)) element.classList.add("last-move-new");
+    element.setAttribute("data-last-move", String(player));
+  }
+  for (const move of moves) seen.add(move.state_id);
+}
+
+/** The moves since my last turn, in words: who, and the first thing each move did. */
+export function sincePanel(info, moves, viewer) {
+  if (!moves.length) return null;
+  const told = moves.slice(-MOST_TOLD).map((move) => {
+    const text = move.events.find((e) => e.text)?.text?.split("\n")[0] ?? move.action;
+    return h("li", {}, seatBadge(info, move.player), " ", text);
+  });
+  const more = moves.length > MOST_TOLD ? ` (the last ${MOST_TOLD} of ${moves.length} moves)` : "";
+  return h(
+    "div",
+    { class: "since", "aria-label": "What happened" },
+    h("h3", {}, viewer === null ? "Last moves" : "Since your last turn", more),
+    h("ol", { class: "since-list" }, told),
+  );
+}
