@@ -577,6 +577,35 @@ class Game(ABC):
         (docs/contract.md); None when it acts on nothing drawn (a pass)."""
         return None
 
+    def actions_on(self, state: State, target: str) -> list[Action]:
+        """The actions of the game played on `target` in `state`, the likeliest meant first:
+        the legal ones, then those of a kind legal now, then the rest (a game may order them
+        better, knowing where the element lies)."""
+        legal = set(state.legal_actions())
+        kinds = {type(a) for a in legal}
+        on = [a for a in self.action_space.all if self.action_target(state, a) == target]
+        return sorted(on, key=lambda a: (a not in legal, type(a) not in kinds))
+
+    def explain_target(self, state: State, target: str, player: PlayerId | None) -> str:
+        """What `player` (None: a spectator) may do with the element `target` names now, or
+        why nothing, in the game's words: the legal actions on it, or why the likeliest one
+        is refused. It reads only what the views show everyone."""
+        if state.is_terminal():
+            return "the game is over"
+        decider = state.current_player
+        assert decider is not None
+        if player != decider:
+            who = "you watch this game" if player is None else "not your turn"
+            return f"{who}: it is {self.player_name(decider)}'s decision"
+        on = self.actions_on(state, target)
+        legal = set(state.legal_actions())
+        playable = [self.action_label(a) for a in on if a in legal]
+        if playable:
+            return "you may " + ", or ".join(playable)
+        if not on:
+            return f"nothing is played there now: {state.view(player)['decision']['prompt']}"
+        return state.explain_illegal(on[0])
+
     def redact_event(self, event: Event, player: PlayerId | None) -> Event | None:
         """An event as `player` may see it (None: drop it). Events of the built-in games hold
         only what the view after the move shows everyone, so by default they pass unchanged."""

@@ -21,6 +21,7 @@ from kleos.server.hub import Hub
 from kleos.server.seats import RateLimiter, RateLimitError
 from kleos.server.settings import MAX_BODY_BYTES, Settings
 from kleos.server.store import Store
+from kleos.server.why import router as why_router
 from kleos.server.ws import router as ws_router
 
 Scope = MutableMapping[str, Any]
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url="/redoc" if docs else None,
     )
     app.include_router(router)
+    app.include_router(why_router)
     app.include_router(ws_router)
     pages.install(app)
     errors.install(app)

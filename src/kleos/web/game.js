@@ -6,6 +6,7 @@ import { showFinished } from "./replay.js";
 import { invitePanel, nameForm, seatStatus } from "./people.js";
 import { markLastMoves, sinceMyTurn, sincePanel } from "./recent.js";
 import { logItem } from "./story.js";
+import { explainOnBoard, hideWhy } from "./whynot.js";
 import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 
 const BOARDS = { ilium: () => import("./ilium.js"), elysium: () => import("./elysium.js") };
@@ -180,6 +181,8 @@ class LivePage {
       env.viewer,
     );
     markLastMoves(this.boardRoot, info, moves, this.animated);
+    hideWhy(); // its element may have been drawn anew
+    explainOnBoard(this.boardRoot, env.id, this.token, env.state_id);
     const rest = (shown.legal_actions ?? []).filter((c) => !handled.has(c.id));
     const current = env.status[env.current_player]?.status;
     const hint = mine ? this.board.explain?.(info, env) : null;
@@ -200,6 +203,9 @@ class LivePage {
       ),
       env.decision ? h("p", {}, env.decision.prompt) : null,
       hint ? h("p", { class: "muted" }, hint) : null,
+      mine && shown.legal_actions.length === 1
+        ? h("p", { class: "forced" }, `You have one choice only: ${shown.legal_actions[0].label}.`)
+        : null,
       rest.length
         ? h(
             "div",

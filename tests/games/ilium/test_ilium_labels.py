@@ -65,3 +65,21 @@ def test_every_ilium_action_targets_the_space_site_token_or_card_it_is_played_on
         "take Coins",
         "end now",
     ]
+
+
+def test_an_occupied_space_or_a_site_out_of_turn_says_why_it_cannot_be_chosen() -> None:
+    """`explain_target`: the legal action on an element, else the rule that refuses the
+    likeliest action on it, in the words of the refusals."""
+    game = kleos.make("ilium", players=3, seed=1)
+    state = game.new_initial_state()
+    me = state.current_player
+    assert game.explain_target(state, "space:p12:3", me) == (
+        "you may place your group on p12 (SKF–SCM), space 3"
+    )
+    state.apply(PlaceGroup("p12", 3))
+    state.apply(StopCubes())
+    decider = state.current_player
+    assert game.explain_target(state, "space:p12:3", decider) == "space p12:3 is already occupied"
+    assert game.explain_target(state, "space:p12:3", me) == (
+        f"not your turn: it is {game.player_name(decider)}'s decision"
+    )

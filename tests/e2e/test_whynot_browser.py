@@ -1,0 +1,62 @@
+"""Why not: a card, Quest, column, site or space that cannot be chosen says why when tapped,
+clicked or hovered, in the engine's own words; a forced choice says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import Console, screenshot
+from playwright.sync_api import Browser, Page, expect
+
+from browsing import MINE, create_game
+
+TIP = ".why-tip.shown"
+
+
+def test_a_site_that_cannot_be_chosen_says_why_on_click_and_on_hover(
+    open_page: Callable[..., Page],
+) -> None:
+    page = open_page(width=1280)
+    create_game(page, "ilium", ["me", "random", "random"])
+    expect(page.locator(MINE)).to_be_visible()
+    site = page.locator('[data-target="site:HIS"] circle.site')
+    site.click()
+    tip = page.locator(TIP)
+    expect(tip).to_contain_text("'site HIS' is not possible now")
+    expect(tip).to_contain_text(page.locator(".turn-panel p").nth(1).inner_text())
+    screenshot(page, "why-not-ilium")
+    page.keyboard.press("Escape")
+    expect(tip).to_have_count(0)
+    page.locator('[data-target="site:SCM"] circle.site').hover()
+    expect(tip).to_contain_text("'site SCM' is not possible now")
+    page.locator("h1").hover()
+    expect(tip).to_have_count(0)
+
+
+def test_a_column_says_why_it_cannot_be_dismissed_now(open_page: Callable[..., Page]) -> None:
+    page = open_page(width=1280)
+    create_game(page, "elysium", ["me", "random"])
+    expect(page.locator(MINE)).to_be_visible()
+    column = page.locator('.ely-player[aria-label$="(you)"] [data-target$=":red"]')
+    column.click()
+    expect(page.locator(TIP)).to_contain_text("'dismiss red' is not possible")
+
+
+def test_a_tap_on_a_phone_says_why(browser: Browser, base_url: str, console: Console) -> None:
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(20_000)
+    try:
+        page = console.watch(context.new_page())
+        create_game(page, "ilium", ["me", "random"])
+        expect(page.locator(MINE)).to_be_visible()
+        page.locator('[data-target="site:ACH"] circle.site').tap()
+        tip = page.locator(TIP)
+        expect(tip).to_contain_text("is not possible now")
+        box = tip.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        page.locator("h1").tap()
+        expect(tip).to_have_count(0)
+    finally:
+        context.close()
