@@ -52,6 +52,8 @@ export async function showGame(main, id, token, { toast, holdSeat, keepTabSeat, 
   await page.start();
 }
 
+const FEW_CHOICES = 6;
+
 class LivePage {
   constructor(main, info, env, board, token, toast, people) {
     this.main = main;
@@ -72,6 +74,7 @@ class LivePage {
     this.logList = h("ol", { class: "log", "aria-label": "Moves" });
     this.connection = h("p", { class: "muted", role: "status" });
     this.heading = h("h1", {});
+    this.asideRoot = h("div", { class: "board-aside" });
     this.nameForm = token ? nameForm(env.id, token, people) : null;
     this.invites = token ? invitePanel(info, env.id, token, { ...people, toast }) : null;
     const logRoot = h(
@@ -92,6 +95,7 @@ class LivePage {
         h(
           "div",
           { class: "side" },
+          this.asideRoot,
           this.nameForm?.root,
           this.invites?.root,
           this.playersRoot,
@@ -173,7 +177,7 @@ class LivePage {
     const active = document.activeElement;
     const focused = active instanceof HTMLElement ? active.dataset.action : undefined;
     const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
-    const ctx = { choose: (id) => this.choose(id), replay: false };
+    const ctx = { choose: (id) => this.choose(id), replay: false, aside: this.asideRoot };
     const shown = mine ? env : { ...env, legal_actions: [] };
     const handled = this.board.render(this.boardRoot, info, shown, ctx);
     const moves = sinceMyTurn(
@@ -183,7 +187,10 @@ class LivePage {
     markLastMoves(this.boardRoot, info, moves, this.animated);
     hideWhy(); // its element may have been drawn anew
     explainOnBoard(this.boardRoot, env.id, this.token, env.state_id);
-    const rest = (shown.legal_actions ?? []).filter((c) => !handled.has(c.id));
+    // The choices the board does not show, and every choice of a small decision (a steal, a
+    // copy, a payment): they sit under the prompt, wherever their elements are on the board.
+    const legal = shown.legal_actions ?? [];
+    const rest = legal.length <= FEW_CHOICES ? legal : legal.filter((c) => !handled.has(c.id));
     const current = env.status[env.current_player]?.status;
     const hint = mine ? this.board.explain?.(info, env) : null;
     mount(

@@ -7,7 +7,7 @@ import { h, mount, seatColour, seatName, svg } from "./ui.js";
 
 const ICONS = { Coins: "●", Horses: "♞", Armbands: "◎", Bottles: "⚱", Helmets: "▲" };
 const ROMAN = { 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII" };
-const ZOOMS = [1, 1.5, 2, 3];
+const ZOOMS = [1, 1.5, 2, 3, 4, 5];
 const layouts = new WeakMap();
 let zoom = 0; // an index into ZOOMS, kept across redraws and games of this page
 
@@ -159,7 +159,7 @@ function drawBoard(info, env, play) {
     "aria-label": "The Ilium board",
   };
   const board = svg("svg", attrs, Object.values(layers));
-  board.style.width = `${ZOOMS[zoom] * 100}%`; // through the CSSOM: the page's CSP bars style attributes
+  sizeBoard(board);
   return board;
 }
 
@@ -261,12 +261,18 @@ function secretPanel(info, seat, secret, replay) {
   );
 }
 
+/** The board at the zoom chosen: fitted (to the width, and to the window's height) or wider. */
+function sizeBoard(board) {
+  board.style.width = `${ZOOMS[zoom] * 100}%`; // through the CSSOM: the page's CSP bars style attributes
+  board.classList.toggle("fit", zoom === 0);
+}
+
 /** Zoom out, fit and in: the board keeps its place in the page; its frame scrolls. */
 function zoomBar(frame) {
   const set = (index) => {
     zoom = Math.max(0, Math.min(ZOOMS.length - 1, index));
     const board = frame.querySelector(".ilium-board");
-    if (board instanceof SVGElement) board.style.width = `${ZOOMS[zoom] * 100}%`;
+    if (board instanceof SVGElement) sizeBoard(board);
   };
   const button = (text, label, to) =>
     h("button", { type: "button", class: "zoom", "aria-label": label, title: label, onclick: () => set(to()) }, text);
@@ -279,8 +285,9 @@ function zoomBar(frame) {
   );
 }
 
-/** Draw the board and its panels into `root`; returns the legal action ids made clickable. The
- * board's frame stays from one redraw to the next, so its scroll position does too. */
+/** Draw the board and its panels into `root` (the turn's panel into `ctx.aside` if given);
+ * returns the legal action ids made clickable. The board's frame stays from one redraw to the
+ * next, so its scroll position does too. */
 export function render(root, info, env, ctx) {
   const play = { targets: byTarget(env, ctx.replay), ctx, handled: new Set() };
   let frame = root.querySelector(":scope > .board-frame");
@@ -305,11 +312,11 @@ export function render(root, info, env, ctx) {
     );
   }
   scroll.replaceChildren(drawBoard(info, env, play));
-  mount(
-    panels,
-    turnInfo(info, env, ctx),
-    h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env)),
-  );
+  // This turn and my secrets go beside the board when the page gives them a place there.
+  const turn = turnInfo(info, env, ctx);
+  if (ctx.aside) mount(ctx.aside, turn);
+  const collection = h("div", { class: "panel collections" }, h("h3", {}, "Collections"), collections(info, env));
+  mount(panels, ctx.aside ? null : turn, collection);
   return play.handled;
 }
 

@@ -52,7 +52,8 @@ export function markLastMoves(root, info, moves, seen) {
 export function sincePanel(info, moves, viewer) {
   if (!moves.length) return null;
   const told = moves.slice(-MOST_TOLD).map((move) => {
-    const text = move.events.find((e) => e.text)?.text?.split("\n")[0] ?? move.action;
+    const told = move.events.filter((e) => e.text).map((e) => (e.text ?? "").split("\n")[0]);
+    const text = told.length ? told.join(" ") : move.action;
     return h("li", {}, seatBadge(info, move.player), " ", text);
   });
   const more = moves.length > MOST_TOLD ? ` (the last ${MOST_TOLD} of ${moves.length} moves)` : "";
