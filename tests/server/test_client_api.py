@@ -81,6 +81,23 @@ def test_no_line_of_the_client_is_over_120_characters() -> None:
     assert not long, f"lines over 120 characters: {long}"
 
 
+def test_the_vendored_preact_is_the_locked_packages_own_file_and_is_served(
+    client: TestClient,
+) -> None:
+    """vendor/preact.js is served as it is (no build step), and is byte for byte the file of
+    the version package.json and its lockfile pin (`npm ci` installs it: `make lint`)."""
+    root = Path(__file__).resolve().parents[2]
+    pinned = json.loads((root / "package.json").read_text())["dependencies"]["preact"]
+    package = root / "node_modules" / "preact"
+    assert package.is_dir(), "run `npm ci` (make lint does) to install the client's packages"
+    assert json.loads((package / "package.json").read_text())["version"] == pinned
+    vendored = (WEB / "vendor" / "preact.js").read_bytes()
+    assert vendored == (package / "dist" / "preact.mjs").read_bytes()
+    served = client.get("/static/vendor/preact.js")
+    assert served.status_code == 200 and served.content == vendored
+    assert "javascript" in served.headers["content-type"]
+
+
 def test_the_catalog_is_each_games_spec_and_the_ai_levels(client: TestClient) -> None:
     """Each game as its spec declares it (players, typed options), and the AI levels."""
     catalog = client.get("/api/catalog").json()

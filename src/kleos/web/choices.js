@@ -1,9 +1,12 @@
 // The legal actions of an envelope by the element they are played on (their `target`), so that
-// a board looks its elements up and knows no action kind.
+// a board looks its elements up and knows no action kind; and the props that make an element of
+// a board the button of a choice, or mark it as the last move of a player.
 
 /**
  * @typedef {{id: number, text: string, label: string, short: string, target: string | null,
  *   action: {kind: string}}} Choice
+ * @typedef {{player: number, colour: string, fresh: boolean}} Mark
+ * @typedef {{choose: (id: number) => void, replay?: boolean, marks?: Map<string, Mark>}} Ctx
  */
 
 /** The choices of `env` by target ("space:p12:3" → [choices]); none in a replay.
@@ -18,25 +21,40 @@ export function byTarget(env, replay = false) {
   return map;
 }
 
-/** Make an SVG element the button of a choice: focusable, named, Enter or Space to choose.
- * @param {SVGElement} node
+/** Props that make an SVG element the button of a choice: focusable, named, clicked or
+ * Enter/Space to choose; its id joins `handled`.
  * @param {Choice} choice
- * @param {{choose: (id: number) => void}} ctx
+ * @param {Ctx} ctx
  * @param {Set<number>} handled the ids made clickable so far
  */
-export function clickable(node, choice, ctx, handled) {
+export function choiceProps(choice, ctx, handled) {
   handled.add(choice.id);
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", choice.label);
-  node.dataset.action = choice.text;
-  node.classList.add("legal");
   const go = () => ctx.choose(choice.id);
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      go();
-    }
-  });
+  return {
+    tabindex: "0",
+    role: "button",
+    "aria-label": choice.label,
+    "data-action": choice.text,
+    onclick: go,
+    /** @param {KeyboardEvent} event */
+    onkeydown: (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        go();
+      }
+    },
+  };
+}
+
+/** The class names and attributes of the element `key` names: its target, and the mark of the
+ * last move played on it (`ctx.marks`), pulsing when new.
+ * @param {Ctx} ctx
+ * @param {string} key
+ * @param {string} cls the element's own classes
+ */
+export function targetProps(ctx, key, cls) {
+  const mark = ctx.marks?.get(key);
+  if (!mark) return { class: cls, "data-target": key };
+  const marked = `${cls} last-move last-by-${mark.colour}${mark.fresh ? " last-move-new" : ""}`;
+  return { class: marked, "data-target": key, "data-last-move": String(mark.player) };
 }

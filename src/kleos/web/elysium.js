@@ -1,9 +1,13 @@
 // The Elysium table: the Temple, the Agora and the Oracle, every player's Domain and Elysium.
 // It holds no rules: it draws the static info and the envelope, finds what each legal action is
-// played on by its target, and hands back the id of the one clicked.
+// played on by its target, and hands back the id of the one clicked. It is a virtual tree
+// (vdom.js): a redraw keeps the focus and the scroll.
 
-import { byTarget } from "./choices.js";
-import { h, mount, seatBadge, seatName, title } from "./ui.js";
+import { byTarget, targetProps } from "./choices.js";
+import { seatBadge as badge, seatName, title } from "./ui.js";
+import { draw, h } from "./vdom.js";
+
+const seatBadge = (info, seat, extra = "") => badge(info, seat, extra, h);
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -29,11 +33,16 @@ class Table {
 
   /** A button making a choice; its accessible name is the full label, with the cost. */
   pick(choice, cls, ...content) {
+    return this.button(choice, { class: cls }, ...content);
+  }
+
+  /** The button of a choice with `props` (its class, its target); its name says the cost. */
+  button(choice, props, ...content) {
     this.made.add(choice.id);
     const cost = this.costs[choice.text];
     const label = cost === undefined ? choice.label : `${choice.label} (costs ${cost} gold)`;
-    const attrs = { type: "button", class: cls, "data-action": choice.text, "aria-label": label, title: label };
-    return h("button", { ...attrs, onclick: () => this.ctx.choose(choice.id) }, ...content);
+    const attrs = { ...props, type: "button", "data-action": choice.text, "aria-label": label, title: label };
+    return h("button", { key: choice.id, ...attrs, onclick: () => this.ctx.choose(choice.id) }, ...content);
   }
 
   /** The short buttons of an element's choices; transfers after a heading, with their cost. */
@@ -58,12 +67,12 @@ class Table {
    * buttons for its choices. */
   actionable(key, cls, body, tag = "div") {
     const choices = this.targets.get(key) ?? [];
-    const element =
-      choices.length === 1 && !(choices[0].text in this.costs)
-        ? this.pick(choices[0], `${cls} ely-pickable`, body, h("span", { class: "ely-cta" }, choices[0].short))
-        : h(tag, { class: cls + (choices.length ? " ely-pickable" : "") }, body, this.smallButtons(choices));
-    element.dataset.target = key;
-    return element;
+    if (choices.length === 1 && !(choices[0].text in this.costs)) {
+      const props = targetProps(this.ctx, key, `${cls} ely-pickable`);
+      return this.button(choices[0], { ...props, key }, body, h("span", { class: "ely-cta" }, choices[0].short));
+    }
+    const props = targetProps(this.ctx, key, cls + (choices.length ? " ely-pickable" : ""));
+    return h(tag, { ...props, key }, body, this.smallButtons(choices));
   }
 
   dot(colour) {
@@ -299,7 +308,7 @@ function playerHead(t, p) {
   const takes = pub.phase === "actions" ? ` · cards taken ${ps.card_takes}/${data.limits.cards_per_epoch}` : "";
   return h(
     "header",
-    { class: "ely-player-head", "data-target": `seat:${p}` },
+    targetProps(t.ctx, `seat:${p}`, "ely-player-head"),
     seatBadge(info, p, p === env.viewer ? " (you)" : ""),
     h("span", { class: "ely-chip" }, `disc ${seat.disc}`),
     p === env.current_player ? h("span", { class: "ely-chip ely-hot" }, "to play") : null,
@@ -331,7 +340,7 @@ function player(t, p) {
   const cls = `ely-player${p === env.current_player ? " ely-current" : ""}${ps.passed ? " ely-passed" : ""}`;
   return h(
     "section",
-    { class: cls, "aria-label": `${seatName(info, p)}${p === env.viewer ? " (you)" : ""}` },
+    { key: p, class: cls, "aria-label": `${seatName(info, p)}${p === env.viewer ? " (you)" : ""}` },
     playerHead(t, p),
     h("div", { class: "ely-columns", "aria-label": "columns" }, h("span", { class: "ely-muted" }, "Columns:"), columns),
     ps.pending_notes.length ? h("p", { class: "ely-pending" }, "Pending: ", ps.pending_notes.join("; ")) : null,
@@ -407,6 +416,6 @@ export function render(root, info, env, ctx) {
   const table = ownFirst
     ? [you, temple(t), market(t), h("div", { class: "ely-players" }, others)]
     : [temple(t), market(t), h("div", { class: "ely-players" }, players)];
-  mount(root, h("div", { class: "ely" }, statusLine(t), outcome(t), table, discard));
+  draw(root, h("div", { class: "ely" }, statusLine(t), outcome(t), table, discard));
   return t.made;
 }

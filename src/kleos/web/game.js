@@ -4,7 +4,7 @@ import { api, connect } from "./api.js";
 import { rulesLink } from "./glossary.js";
 import { showFinished } from "./replay.js";
 import { invitePanel, nameForm, seatStatus } from "./people.js";
-import { markLastMoves, sinceMyTurn, sincePanel } from "./recent.js";
+import { lastMoveMarks, sinceMyTurn, sincePanel } from "./recent.js";
 import { logItem } from "./story.js";
 import { explainOnBoard, hideWhy } from "./whynot.js";
 import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
@@ -177,14 +177,14 @@ class LivePage {
     const active = document.activeElement;
     const focused = active instanceof HTMLElement ? active.dataset.action : undefined;
     const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
-    const ctx = { choose: (id) => this.choose(id), replay: false, aside: this.asideRoot };
-    const shown = mine ? env : { ...env, legal_actions: [] };
-    const handled = this.board.render(this.boardRoot, info, shown, ctx);
     const moves = sinceMyTurn(
       [...this.log.values()].sort((a, b) => a.state_id - b.state_id),
       env.viewer,
     );
-    markLastMoves(this.boardRoot, info, moves, this.animated);
+    const marks = lastMoveMarks(info, moves, this.animated);
+    const ctx = { choose: (id) => this.choose(id), replay: false, aside: this.asideRoot, marks };
+    const shown = mine ? env : { ...env, legal_actions: [] };
+    const handled = this.board.render(this.boardRoot, info, shown, ctx);
     hideWhy(); // its element may have been drawn anew
     explainOnBoard(this.boardRoot, env.id, this.token, env.state_id);
     // The choices the board does not show, and every choice of a small decision (a steal, a

@@ -28,24 +28,21 @@ export function sinceMyTurn(moves, viewer) {
   return moves.slice(start).filter((m) => m.player !== viewer);
 }
 
-/** Mark on the board the last move of each player among `moves`; the moves not in `seen` are
- * animated, and join it.
- * @param {Element} root
+/** The marks of the last move of each player among `moves`, by the target it was played on
+ * (for the board to draw): fresh, to pulse, when not in `seen`, which they join.
  * @param {LoggedMove[]} moves
- * @param {Set<number>} seen state ids already animated
+ * @param {Set<number>} seen state ids already marked
+ * @returns {Map<string, {player: number, colour: string, fresh: boolean}>}
  */
-export function markLastMoves(root, info, moves, seen) {
+export function lastMoveMarks(info, moves, seen) {
   const last = new Map();
   for (const move of moves) if (move.target) last.set(move.player, move);
+  const marks = new Map();
   for (const [player, move] of last) {
-    const target = /** @type {string} */ (move.target);
-    const element = root.querySelector(`[data-target="${CSS.escape(target)}"]`);
-    if (!element) continue;
-    element.classList.add("last-move", `last-by-${seatColour(info, player)}`);
-    if (!seen.has(move.state_id)) element.classList.add("last-move-new");
-    element.setAttribute("data-last-move", String(player));
+    marks.set(move.target, { player, colour: seatColour(info, player), fresh: !seen.has(move.state_id) });
   }
   for (const move of moves) seen.add(move.state_id);
+  return marks;
 }
 
 /** The moves since my last turn, in words: who, and the first thing each move did. */

@@ -48,9 +48,9 @@ export function seatColour(info, seat) {
   return info.seats[seat]?.colour ?? "grey";
 }
 
-/** A coloured badge naming a seat. */
-export function seatBadge(info, seat, extra = "") {
-  return h("span", { class: `seat seat-${seatColour(info, seat)}` }, seatName(info, seat), extra);
+/** A coloured badge naming a seat (`make`: the element builder, `vdom.js`'s for a board). */
+export function seatBadge(info, seat, extra = "", make = h) {
+  return make("span", { class: `seat seat-${seatColour(info, seat)}` }, seatName(info, seat), extra);
 }
 
 /** A button that makes a move: its accessible name is the action's label. */
