@@ -34,6 +34,8 @@ serve: $(STAMP)
 # The browser client's tooling (Biome: lint and format; TypeScript: a type check of the JS)
 # from the npm registry, as locked.
 NODE_STAMP := node_modules/.installed
+# The envelope's types for the type check, generated from its JSON Schema (never committed).
+ENVELOPE_TYPES := src/kleos/web/types/envelope.d.ts
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $(NODE_STAMP)
@@ -44,6 +46,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	npx --no-install biome check src/kleos/web
+	npx --no-install json2ts -i src/kleos/core/data/envelope.schema.json -o $(ENVELOPE_TYPES) --bannerComment ""
 	npx --no-install tsc -p jsconfig.json
 
 test: lint $(CHROMIUM)

@@ -3,14 +3,19 @@
 // a board the button of a choice, or mark it as the last move of a player.
 
 /**
- * @typedef {{id: number, text: string, label: string, short: string, target: string | null,
- *   action: {kind: string}}} Choice
+ * The view envelope, as its JSON Schema (src/kleos/core/data/envelope.schema.json) declares it
+ * (types/envelope.d.ts is generated from it by `make lint`); a board reads its game's own
+ * `public` and `private` parts.
+ * @typedef {import("./types/envelope").KleosViewEnvelope} Envelope
+ * @typedef {Envelope & {public: any, private: any}} BoardEnvelope
+ * @typedef {NonNullable<Envelope["legal_actions"]>[number]} Choice
  * @typedef {{player: number, colour: string, fresh: boolean}} Mark
- * @typedef {{choose: (id: number) => void, replay?: boolean, marks?: Map<string, Mark>}} Ctx
+ * @typedef {{choose: (id: number) => void, replay?: boolean, marks?: Map<string, Mark>,
+ *   aside?: Element, privates?: object[]}} Ctx
  */
 
 /** The choices of `env` by target ("space:p12:3" → [choices]); none in a replay.
- * @param {{legal_actions?: Choice[]}} env
+ * @param {Envelope} env
  * @returns {Map<string, Choice[]>}
  */
 export function byTarget(env, replay = false) {

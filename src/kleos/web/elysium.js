@@ -383,6 +383,12 @@ function outcome(t) {
   );
 }
 
+/** Draw the table into `root`; returns the legal action ids made clickable.
+ * @param {Element} root
+ * @param {any} info the game's static info
+ * @param {import("./choices.js").BoardEnvelope} env
+ * @param {import("./choices.js").Ctx} ctx
+ */
 export function render(root, info, env, ctx) {
   const t = new Table(info, env, ctx);
   const pub = env.public;

@@ -273,7 +273,12 @@ function zoomBar() {
 }
 
 /** Draw the board and its panels into `root` (the turn's panel into `ctx.aside` if given);
- * returns the legal action ids made clickable. */
+ * returns the legal action ids made clickable.
+ * @param {Element} root
+ * @param {any} info the game's static info
+ * @param {import("./choices.js").BoardEnvelope} env
+ * @param {import("./choices.js").Ctx} ctx
+ */
 export function render(root, info, env, ctx) {
   drawn = [root, info, env, ctx];
   const play = { targets: byTarget(env, ctx.replay), ctx, handled: new Set() };

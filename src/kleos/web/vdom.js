@@ -11,5 +11,5 @@ export const h = /** @type {any} */ (element);
 /** Draw `tree` (a virtual element, or a list of them) into `root`, diffed against its last
  * drawing there. */
 export function draw(root, ...tree) {
-  render(h(Fragment, null, ...tree), root);
+  render(element(Fragment, null, ...tree), root);
 }
