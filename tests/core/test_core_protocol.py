@@ -107,6 +107,7 @@ def test_outcome_to_json() -> None:
         "winners": [1],
         "breakdown": [{"a": 1}, {"a": 2}],
         "reason": "",
+        "tiebreak": "",
     }
 
 

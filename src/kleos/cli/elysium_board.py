@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kleos.cli.score_table import score_table
 from kleos.cli.style import join_names, seat_label, seat_style
 
 COLUMN_STYLES = {"yellow": "yellow", "blue": "dodger_blue1", "green": "green", "red": "red"}
@@ -39,7 +40,7 @@ class ElysiumRenderer:
         self.phases: dict[str, str] = data["phases"]
         self.limits: dict[str, int] = data["limits"]
         self.figures: list[dict[str, str]] = data["figures"]
-        self.score_rows: list[dict[str, str]] = data["score_rows"]
+        self.score_rows: list[dict[str, Any]] = data["score_rows"]
 
     def _name(self, view: dict[str, Any], p: int) -> str:
         return seat_label(view["seats"][p]["name"], p)
@@ -102,26 +103,20 @@ class ElysiumRenderer:
         return f"{self._name(view, current)}: {prompt.removeprefix(name + ' must ')}."
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
-        """The final breakdown: Legends, bonus tiles, Ares, Chronos, VP tokens, Citizens."""
+        """The final breakdown in the game's rows (Legends one by one, bonus tiles, Ares,
+        Chronos, VP tokens, Citizens, gold), the places, the winners and how a tie was broken."""
         final = view["outcome"]
         if not final:
             return None
         parts = final["breakdown"]
-        table = Table(title="Final scores", box=box.SIMPLE_HEAVY)
-        table.add_column("")
-        for p in range(len(parts)):
-            star = " ★" if p in final["winners"] else ""
-            table.add_column(self._name(view, p) + star, justify="right")
-        for row in self.score_rows:
-            key = row["key"]
-            cells = (
-                f"[bold]{part[key]}[/]" if key == "total" else str(part[key]) for part in parts
-            )
-            table.add_row(row["label"], *cells, end_section=key == "total")
+        table = score_table(view, self.score_rows, [self._name(view, p) for p in range(len(parts))])
         table.add_row("Place", *(str(part["place"]) for part in parts))
         winners = [self._name(view, p) for p in final["winners"]]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        return Group(table, Text.from_markup(f"{join_names(winners)} {verb}."))
+        verdict = "wins" if len(winners) == 1 else "share the victory"
+        lines = [Text.from_markup(f"{join_names(winners)} {verdict}.")]
+        if final.get("tiebreak"):
+            lines.append(Text(final["tiebreak"]))
+        return Group(table, *lines)
 
     def _title(self, view: dict[str, Any]) -> Text:
         public = view["public"]

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kleos.cli.score_table import score_table
 from kleos.cli.style import join_names, seat_label, seat_style
 
 SHOVEL = "⛏"
@@ -48,6 +49,7 @@ class IliumRenderer:
         self.tokens: dict[str, dict[str, Any]] = data["tokens"]
         self.help: dict[str, str] = data["decision_help"]
         self.offer_value: int = data["offer_value"]
+        self.score_rows: list[dict[str, Any]] = data["score_rows"]
 
     def board(self, view: dict[str, Any]) -> RenderableType:
         """The public board, players and turn as one renderable."""
@@ -91,46 +93,24 @@ class IliumRenderer:
         return f"{who}: {asked}. {self.help.get(_kind(view), '')}".rstrip()
 
     def final(self, view: dict[str, Any]) -> RenderableType | None:
-        """The score breakdown: majorities per type, sets, totals, artifacts and winners."""
+        """The score breakdown in the game's rows (majorities and artifacts per type, sets,
+        totals, the artifacts that break a tie), the winners and how a tie was broken."""
         final = view["outcome"]
         if not final:
             return None
-        names = _names(view)
-        parts = final["breakdown"]
-        table = Table(
-            title="Final scores",
-            caption="per type: points (tokens / artifacts)",
-            box=box.SIMPLE_HEAVY,
-        )
-        table.add_column("")
-        for p in range(len(parts)):
-            star = " ★" if p in final["winners"] else ""
-            table.add_column(seat_label(names[p], p) + star, justify="right")
-        table.add_row("Historian", *(part["historian"] for part in parts))
-        table.add_row("Donated", *(part["donated"] or "none" for part in parts), end_section=True)
-        for kind in self.types:
-            table.add_row(
-                kind,
-                *(
-                    f"{part['majorities'][kind] or '–'} "
-                    f"[dim]({part['tokens'][kind]} / {part['artifacts_by_type'][kind]})[/]"
-                    for part in parts
-                ),
-            )
-        table.add_row("Majorities", *(str(part["majority_points"]) for part in parts))
-        table.add_row(
-            "Sets", *(f"{part['sets']} → {part['set_points']}" for part in parts), end_section=True
-        )
-        table.add_row("Total", *(f"[bold]{part['total']}[/]" for part in parts))
-        table.add_row("Artifacts", *(str(part["artifacts"]) for part in parts))
-        winners = [seat_label(names[p], p) for p in final["winners"]]
+        names = [seat_label(name, p) for p, name in enumerate(_names(view))]
+        table = score_table(view, self.score_rows, names)
+        winners = [names[p] for p in final["winners"]]
         best = max(final["scores"])
         verdict = (
             f"{winners[0]} wins with {best} points."
             if len(winners) == 1
             else f"{join_names(winners)} share the victory with {best} points."
         )
-        return Group(table, Text.from_markup(verdict))
+        lines = [Text.from_markup(verdict)]
+        if final.get("tiebreak"):
+            lines.append(Text(final["tiebreak"]))
+        return Group(table, *lines)
 
     def _title(self, view: dict[str, Any]) -> Text:
         variants = ", ".join(self.variants) or "standard rules"

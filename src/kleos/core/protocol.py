@@ -78,6 +78,8 @@ class Outcome:
     """Per player, how the score was made (game-specific keys, JSON-ready)."""
     reason: str = ""
     """Why the game ended, in words ("Red took the end-game option")."""
+    tiebreak: str = ""
+    """How a tie on the top score was broken, in words ('' when nobody tied for the top)."""
 
     def returns(self) -> tuple[float, ...]:
         """1 for each winner, shared among tied winners; 0 for everyone else."""
@@ -91,6 +93,7 @@ class Outcome:
             "winners": list(self.winners),
             "breakdown": [dict(b) for b in self.breakdown],
             "reason": self.reason,
+            "tiebreak": self.tiebreak,
         }
 
 

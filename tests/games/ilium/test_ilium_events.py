@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ilium_helpers import kinds, last_four_at_thy, make, only, options, play, scenario, write_board
 
+from kleos.games.ilium import COLOURS
 from kleos.games.ilium.scoring import score
 
 
@@ -141,7 +142,7 @@ def test_scoring_event_described():
     assert "total 20 + 20 = 40" in text
     assert text.endswith("Red wins with 50 points.")
     assert state.outcome() == replace(
-        score(state.hoard, state.historian), reason=state.outcome().reason
+        score(state.hoard, state.historian, COLOURS), reason=state.outcome().reason
     )
 
 

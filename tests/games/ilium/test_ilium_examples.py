@@ -29,6 +29,7 @@ from ilium_helpers import (
 )
 
 import kleos
+from kleos.games.ilium import COLOURS
 from kleos.games.ilium.board import TYPES, parse_token
 from kleos.games.ilium.scoring import score
 
@@ -459,7 +460,7 @@ def test_example_7_at_most_13_excavations():
 
 def scored(hoards, historians):
     return score(
-        [[parse_token(t) for t in h] for h in hoards], [TYPES.index(h) for h in historians]
+        [[parse_token(t) for t in h] for h in hoards], [TYPES.index(h) for h in historians], COLOURS
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from ilium_helpers import VARIANT_COMBOS, make
 
+from kleos.games.ilium import COLOURS
 from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import CUBE, EMPTY
 
@@ -116,7 +117,9 @@ class Checker:
         """§11 item 8 and §7–§8: the final scoring."""
         state = self.state
         outcome = state.outcome()
-        assert outcome == replace(score(state.hoard, state.historian), reason=outcome.reason)
+        assert outcome == replace(
+            score(state.hoard, state.historian, COLOURS), reason=outcome.reason
+        )
         assert outcome.reason, "every ending says why"
         assert all(s % 5 == 0 for s in outcome.scores)
         assert outcome.winners

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from ilium_helpers import GREEN, NO_FOURS, RED, YELLOW, hoard, only, play, scenario
 
+from kleos.games.ilium import COLOURS
 from kleos.games.ilium.board import TYPES, parse_token
 from kleos.games.ilium.scoring import donate, score
 
@@ -14,7 +15,7 @@ from kleos.games.ilium.scoring import donate, score
 def outcome_of(hoards: list[list[str]], historians: list[str]):
     """Score hoards given as token texts with Historians given by type name."""
     return score(
-        [[parse_token(t) for t in h] for h in hoards], [TYPES.index(h) for h in historians]
+        [[parse_token(t) for t in h] for h in hoards], [TYPES.index(h) for h in historians], COLOURS
     )
 
 
@@ -222,7 +223,7 @@ def test_game_end_scores_the_hoards_after_donation():
     assert state.is_terminal()
     assert hoard(state, YELLOW) == ["Armbands-4", "Coins-4"]
     assert [e["token"] for e in only(events, "donation")] == ["Horses-4", "Coins-4", None]
-    expected = score(state.hoard, state.historian)
+    expected = score(state.hoard, state.historian, COLOURS)
     assert state.outcome() == replace(expected, reason="every Assignment card has been played")
     assert state.outcome().scores == (10, 10, 10)
     assert [b["artifacts"] for b in state.outcome().breakdown] == [3, 4, 4]

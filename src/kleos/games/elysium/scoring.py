@@ -4,11 +4,14 @@ places. Each part is one function, read by the final scoring and by the heuristi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Outcome, PlayerId
 from kleos.games.elysium.cards import CardSet
 from kleos.games.elysium.state import FAMILY, LEVEL, ElysiumState, Legend, LegendKind
+
+if TYPE_CHECKING:
+    from kleos.games.elysium.game import Elysium
 
 
 def counter(s: ElysiumState, p: PlayerId, name: str) -> int:
@@ -109,19 +112,39 @@ def tiles_vp(s: ElysiumState, p: PlayerId) -> tuple[int, int]:
     return family, level
 
 
+def legend_name(game: Elysium, kind: LegendKind, key: int) -> str:
+    """A Legend's type in words ("Family Legend: Zeus", "Level Legend: level 2")."""
+    if kind is FAMILY:
+        return f"Family Legend: {_family_name(game, key)}"
+    return f"Level Legend: level {key}"
+
+
+def _family_name(game: Elysium, key: int) -> str:
+    family = game.family_ids[key]
+    return next((f.name for f in game.card_set.families if f.id == family), family)
+
+
 def _legend_list(s: ElysiumState, p: PlayerId) -> list[dict[str, Any]]:
-    """p's scoring Legends (2 cards or more), for the breakdown."""
+    """p's scoring Legends (2 cards or more), for the breakdown, each also in words ("Zeus,
+    3 cards: 6 VP", "Level 1, 4 cards: 7 VP")."""
     game = s.game
-    return [
-        {
-            "type": "family" if legend.kind is FAMILY else "level",
-            "key": game.family_ids[legend.key] if legend.kind is FAMILY else legend.key,
-            "cards": len(legend.cards) + len(legend.citizens),
-            "vp": legend_vp(game.card_set, legend),
-        }
-        for legend in s.elysium[p]
-        if len(legend.cards) + len(legend.citizens) >= 2
-    ]
+    items = []
+    for legend in s.elysium[p]:
+        size = len(legend.cards) + len(legend.citizens)
+        if size < 2:
+            continue
+        vp = legend_vp(game.card_set, legend)
+        what = _family_name(game, legend.key) if legend.kind is FAMILY else f"Level {legend.key}"
+        items.append(
+            {
+                "type": "family" if legend.kind is FAMILY else "level",
+                "key": game.family_ids[legend.key] if legend.kind is FAMILY else legend.key,
+                "cards": size,
+                "vp": vp,
+                "text": f"{what}, {size} cards: {vp} VP",
+            }
+        )
+    return items
 
 
 def final_outcome(s: ElysiumState) -> Outcome:
@@ -164,9 +187,38 @@ def final_outcome(s: ElysiumState) -> Outcome:
     for p in range(n):
         breakdown[p]["place"] = places[p]
     winners = tuple(p for p in range(n) if places[p] == 1)
+    names = [s.game.player_name(p) for p in range(n)]
     return Outcome(
         scores=tuple(totals),
         winners=winners,
         breakdown=tuple(breakdown),
         reason="the five epochs have been played",
+        tiebreak=tiebreak_words(names, totals, s.gold, winners),
     )
+
+
+def tiebreak_words(
+    names: list[str], totals: list[int], gold: list[int], winners: tuple[PlayerId, ...]
+) -> str:
+    """How a tie on the top total was broken (docs/elysium.md §11: the most gold, then a shared
+    place), with each tied player's gold: "P1 and P3 tie on 40 VP; P3 wins with the most gold
+    (P3 6, P1 2)."; '' when nobody tied for the top."""
+    best = max(totals)
+    tied = [p for p in range(len(totals)) if totals[p] == best]
+    if len(tied) < 2:
+        return ""
+    ranked = sorted(tied, key=lambda p: (-gold[p], p))
+    figures = ", ".join(f"{names[p]} {gold[p]}" for p in ranked)
+    start = f"{_join([names[p] for p in tied])} tie on {best} VP"
+    if len(winners) == len(tied):
+        return f"{start} and on gold ({gold[tied[0]]} each), and share the victory."
+    if len(winners) == 1:
+        return f"{start}; {names[winners[0]]} wins with the most gold ({figures})."
+    return (
+        f"{start}; {_join([names[p] for p in winners])} have the most gold ({figures}) "
+        "and share the victory."
+    )
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

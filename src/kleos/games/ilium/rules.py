@@ -382,7 +382,8 @@ def final_outcome(s: IliumState, reason: str) -> Outcome:
     """docs/ilium.md §7–§8: the outcome of a game that ended for `reason` (a key of
     `END_REASONS`)."""
     words = END_REASONS[reason].format(player=s.game.player_name(s.turn))
-    return replace(score(s.hoard, s.historian), reason=words)
+    names = [s.game.player_name(p) for p in range(s.game.players)]
+    return replace(score(s.hoard, s.historian, names), reason=words)
 
 
 def recount_spaces(s: IliumState) -> None:

@@ -57,8 +57,11 @@ def tally(hoard: Sequence[TokenCode], zero: N) -> tuple[list[N], list[N]]:
     return counts, artifacts
 
 
-def score(hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int]) -> Outcome:
-    """Apply the donations, score majorities and sets, and find the winners (docs/ilium.md §8.3)."""
+def score(
+    hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int], names: Sequence[str]
+) -> Outcome:
+    """Apply the donations, score majorities and sets, and find the winners (docs/ilium.md §8.3);
+    the tie-break is told with the seats' `names`."""
     n = len(hoards)
     kept: list[list[TokenCode]] = []
     donated: list[TokenCode | None] = []
@@ -102,4 +105,39 @@ def score(hoards: Sequence[Sequence[TokenCode]], historians: Sequence[int]) -> O
     contenders = [p for p in range(n) if totals[p] == best]
     most_artifacts = max(artifact_sums[p] for p in contenders)
     winners = tuple(p for p in contenders if artifact_sums[p] == most_artifacts)
-    return Outcome(scores=tuple(totals), winners=winners, breakdown=tuple(breakdown))
+    return Outcome(
+        scores=tuple(totals),
+        winners=winners,
+        breakdown=tuple(breakdown),
+        tiebreak=tiebreak_words(names, best, contenders, winners, artifact_sums),
+    )
+
+
+def tiebreak_words(
+    names: Sequence[str],
+    best: int,
+    tied: Sequence[int],
+    winners: Sequence[int],
+    artifacts: Sequence[int],
+) -> str:
+    """How a tie on the top score was broken (docs/ilium.md §8.3), with each tied player's
+    artifacts: "Red and Green tie on 40 points; Red wins with the most artifacts (Red 31,
+    Green 27)."; '' when nobody tied for the top."""
+    if len(tied) < 2:
+        return ""
+    ranked = sorted(tied, key=lambda p: (-artifacts[p], p))
+    figures = ", ".join(f"{names[p]} {artifacts[p]}" for p in ranked)
+    start = f"{join_words([names[p] for p in tied])} tie on {best} points"
+    if len(winners) == len(tied):
+        return f"{start} and on artifacts ({artifacts[tied[0]]} each), and share the victory."
+    if len(winners) == 1:
+        return f"{start}; {names[winners[0]]} wins with the most artifacts ({figures})."
+    return (
+        f"{start}; {join_words([names[p] for p in winners])} have the most artifacts "
+        f"({figures}) and share the victory."
+    )
+
+
+def join_words(words: Sequence[str]) -> str:
+    """Words as a list in words ("Red, Yellow and Green")."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

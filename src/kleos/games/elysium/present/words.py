@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kleos.games.elysium.scoring import legend_name
 from kleos.games.elysium.state import FAMILY, LEVEL, ElysiumState, Legend
 from kleos.games.elysium.vocabulary import BLACK, COLUMNS
 
@@ -47,6 +48,8 @@ SCORE_ROWS = (
     ("gold", "Gold (tie-break)"),
 )
 """The final breakdown's rows (`outcome.breakdown` keys), in order, with their words."""
+SCORE_ROW_ITEMS = {"legends": "legend_list"}
+"""Rows whose figure is made of items (a breakdown list of objects, each with its `text`)."""
 
 
 def static_words() -> dict[str, object]:
@@ -57,7 +60,11 @@ def static_words() -> dict[str, object]:
         "column_words": COLUMN_WORDS,
         "column_marks": COLUMN_MARKS,
         "figures": [{"key": key, "label": label} for key, label in FIGURES],
-        "score_rows": [{"key": key, "label": label} for key, label in SCORE_ROWS],
+        "score_rows": [
+            {"key": key, "label": label}
+            | ({"items": SCORE_ROW_ITEMS[key]} if key in SCORE_ROW_ITEMS else {})
+            for key, label in SCORE_ROWS
+        ],
     }
 
 
@@ -82,10 +89,6 @@ def pending_notes(s: ElysiumState, p: int) -> list[str]:
 def legend_title(game: Elysium, legend: Legend) -> str:
     """A Legend's type in words ("Family Legend: Zeus", "Level Legend: level 2")."""
     kind, key = legend[0], legend[1]
-    if kind == FAMILY:
-        family = game.family_ids[key]
-        name = next((f.name for f in game.card_set.families if f.id == family), family)
-        return f"Family Legend: {name}"
-    if kind == LEVEL:
-        return f"Level Legend: level {key}"
+    if kind in (FAMILY, LEVEL):
+        return legend_name(game, kind, key)
     return "a single card (its type is set by the next card)"

@@ -17,6 +17,7 @@ from kleos.games.ilium.actions import (
 )
 from kleos.games.ilium.board import TYPES
 from kleos.games.ilium.rules import token_types
+from kleos.games.ilium.scoring import join_words
 from kleos.games.ilium.state import (
     DECIDE_CARD,
     DECIDE_CUBE,
@@ -34,8 +35,7 @@ if TYPE_CHECKING:
 
 def names(game: Ilium, players: list[int]) -> str:
     """Seats' names as a list in words ("Red, Yellow and Green")."""
-    words = [game.player_name(p) for p in players]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return join_words([game.player_name(p) for p in players])
 
 
 def site_name(game: Ilium, site_id: str) -> str:

@@ -122,6 +122,20 @@ FIGURES = (
     ("cards_left", "cards left"),
 )
 """The seats' public figures a scoreboard shows, with their words."""
+SCORE_ROWS: tuple[tuple[str, str, bool], ...] = (
+    ("historian", "Historian", False),
+    ("donated", "Donated to the Historian", False),
+    ("tokens", "Tokens kept, by type", True),
+    ("majorities", "Majority points, by type", True),
+    ("majority_points", "Majorities", False),
+    ("artifacts_by_type", "Artifacts, by type", True),
+    ("sets", "Complete sets", False),
+    ("set_points", "Set points", False),
+    ("total", "Total", False),
+    ("artifacts", "Artifacts (tie-break)", False),
+)
+"""The final breakdown's rows (`outcome.breakdown` keys), in order, with their words; a row
+marked True holds one figure per artifact type (its `parts`)."""
 
 
 def majorities(state: IliumState) -> dict[str, list[PlayerId]]:
@@ -152,6 +166,11 @@ def static_data(game: Ilium) -> dict[str, Any]:
         "decision_help": DECISION_HELP,
         "board_notes": list(BOARD_NOTES),
         "figures": [{"key": key, "label": label} for key, label in FIGURES],
+        "score_rows": [
+            {"key": key, "label": label}
+            | ({"parts": [{"key": t, "label": t} for t in TYPES]} if by_type else {})
+            for key, label, by_type in SCORE_ROWS
+        ],
         "board": {
             "sites": [
                 {
