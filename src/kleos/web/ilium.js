@@ -207,7 +207,7 @@ function collections(info, env) {
 
 /** This turn: the card, the path, the excavation under way, and my secrets (every seat's in
  * a replay). */
-function turnInfo(info, env, ctx) {
+function turnInfo(info, env, ctx, play) {
   const pub = env.public;
   const turn = pub.current_turn ?? {};
   const dig = pub.excavation;
@@ -225,6 +225,7 @@ function turnInfo(info, env, ctx) {
     h("h3", {}, "This turn"),
     turn.card ? h("div", { class: "row" }, "Card this turn:", h("span", { class: "card-face" }, turn.card)) : null,
     turn.path ? h("p", {}, `Path this turn: ${turn.path}`) : null,
+    env.viewer === null || ctx.replay ? null : hand(pub.hands[env.viewer], ctx, play),
     excavation ? h("p", {}, excavation) : null,
     h("p", { class: "muted" }, `Value-${info.data.offer_value} tokens left on the sites: ${pub.fours_on_sites}`),
     pub.removed_tokens.length
@@ -239,6 +240,21 @@ function turnInfo(info, env, ctx) {
       .filter(([seat, secret]) => seat !== null && secret?.historian)
       .map(([seat, secret]) => secretPanel(info, seat, secret, ctx.replay)),
   );
+}
+
+/** My Assignment cards by value, each one a button when it may be played now. */
+function hand(mine, ctx, play) {
+  const cards = Object.entries(mine.deck).map(([value, count]) => {
+    const key = `card:${value}`;
+    const [choice] = play.targets.get(key) ?? [];
+    const props = targetProps(ctx, key, `card-face small${choice ? " legal" : ""}`);
+    const face = [h("strong", {}, value), h("span", { class: "muted" }, ` ×${count}`)];
+    if (!choice) return h("span", { key, ...props, title: `${count} card(s) of ${value}` }, face);
+    play.handled.add(choice.id);
+    const attrs = { type: "button", "data-action": choice.text, "aria-label": choice.label };
+    return h("button", { key, ...props, ...attrs, onclick: () => ctx.choose(choice.id) }, face);
+  });
+  return h("div", { class: "row hand", "aria-label": "My cards" }, "My cards:", cards);
 }
 
 function secretPanel(info, seat, secret, replay) {
@@ -282,7 +298,7 @@ function zoomBar() {
 export function render(root, info, env, ctx) {
   drawn = [root, info, env, ctx];
   const play = { targets: byTarget(env, ctx.replay), ctx, handled: new Set() };
-  const turn = turnInfo(info, env, ctx);
+  const turn = turnInfo(info, env, ctx, play);
   if (ctx.aside) draw(ctx.aside, turn);
   draw(
     root,
