@@ -17,6 +17,7 @@ from collections import OrderedDict
 from typing import Any
 
 from kleos.agents import make_agent
+from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.protocol import PlayerId
 from kleos.core.records import Record
 from kleos.core.registry import make_from_config
@@ -60,6 +61,31 @@ def choose(
     match = _match(game_id, config, moves)
     agent = make_agent(spec, seed)
     return str(agent.choose(match.observation(seat)))
+
+
+def hint(
+    game_id: str,
+    config: dict[str, Any],
+    moves: list[tuple[PlayerId, str]],
+    seat: PlayerId,
+    spec: str,
+    seed: int,
+) -> dict[str, Any]:
+    """The search's opinion of each of `seat`'s options after `moves`, from the seat's
+    observation alone (the same view and determinization its AI would use), most visited
+    first: `{"iterations", "options": [{"action", "visits", "win_rate"}]}`."""
+    match = _match(game_id, config, moves)
+    agent = make_agent(spec, seed)
+    if not isinstance(agent, ISMCTSAgent):
+        raise TypeError(f"a hint needs a search (ismcts), not {spec}")
+    stats = agent.analyse(match.observation(seat))
+    return {
+        "iterations": agent.last_iterations,
+        "options": [
+            {"action": str(s.action), "visits": s.visits, "win_rate": round(s.win_rate, 4)}
+            for s in stats
+        ],
+    }
 
 
 def _match(game_id: str, config: dict[str, Any], moves: list[tuple[PlayerId, str]]) -> Match:

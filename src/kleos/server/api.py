@@ -14,17 +14,22 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from kleos.agents.spec import LEVELS
 from kleos.core.registry import game_class, game_ids
+from kleos.server.chat import PAGE as CHAT_PAGE
 from kleos.server.hub import Hub
 from kleos.server.schemas import (
     Analysis,
+    AskHint,
     Catalog,
     CatalogGame,
+    ChatMessage,
+    ChatPage,
     Created,
     CreatedSeat,
     CreateGame,
     Envelope,
     Error,
     GameInfo,
+    Hint,
     Invite,
     Invites,
     Joined,
@@ -32,6 +37,7 @@ from kleos.server.schemas import (
     Move,
     NameSeat,
     OpenGames,
+    PostChat,
     Rematch,
     ReplaceSeat,
     Sample,
@@ -122,6 +128,7 @@ async def create_game(body: CreateGame, client: Client, hub: HubDep) -> Created:
     game_id, tokens = await hub.create(
         body.game, players, list(body.seats), variants, options, client,
         taken=tuple(body.taken), open_seats=tuple(body.open), name=body.name,
+        timer=None if body.timer is None else body.timer.model_dump(exclude_none=True),
     )  # fmt: skip
     live = await hub.moves.game(game_id)
     return Created(
@@ -298,3 +305,33 @@ async def join(game_id: str, client: Client, hub: HubDep, body: JoinSeat | None 
     live = await hub.moves.game(game_id)
     seat, token = await hub.seats.join(live, body.name if body else None)
     return Joined(seat=seat, token=token, url=link(hub, game_id, token))
+
+
+@router.post("/api/games/{game_id}/chat", status_code=201)
+async def post_chat(game_id: str, body: PostChat, client: Client, hub: HubDep) -> ChatMessage:
+    """A seat's chat message (text only, one line), pushed to every watcher."""
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, body.token)
+    hub.seats.count_move(client, seat, live.id)
+    return ChatMessage.model_validate(await hub.chat.post(live, seat, body.text))
+
+
+@router.get("/api/games/{game_id}/chat")
+async def read_chat(
+    game_id: str, hub: HubDep, since: Annotated[int, Query(ge=0, le=1_000_000)] = 0
+) -> ChatPage:
+    """The chat's messages after number `since`, oldest first (anyone may read: spectators
+    too), at most a page; `more` if others follow."""
+    live = await hub.moves.game(game_id)
+    messages = await hub.chat.since(live, since)
+    return ChatPage.model_validate({"messages": messages, "more": len(messages) == CHAT_PAGE})
+
+
+@router.post("/api/games/{game_id}/hint")
+async def hint(game_id: str, body: AskHint, client: Client, hub: HubDep) -> Hint:
+    """For a seat whose every opponent is an AI, on its own decision: the search's opinion of
+    each option, best first, computed in the AI pool under the server's budget."""
+    live = await hub.moves.game(game_id)
+    seat = await hub.seats.seat_of(live, body.token)
+    hub.seats.count_move(client, seat, live.id)
+    return Hint.model_validate(await hub.hints.of(live, seat, body.state_id))

@@ -13,7 +13,16 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, create_engine, event
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    create_engine,
+    event,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -23,6 +32,13 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 def now() -> datetime:
     """The current time, in UTC."""
     return datetime.now(UTC)
+
+
+def utc(moment: datetime | None) -> datetime | None:
+    """A moment read back from the database, in UTC (SQLite gives it back without its zone)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -49,8 +65,20 @@ class GameRow(Base):
     """Whether the game is unfinished and has an open seat nobody has joined (listed)."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    timer: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    """The move timer chosen at creation (`kleos.server.timers`), or None."""
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the pending human decision (at `state_id`) runs out of time; None without one."""
+    expired: Mapped[bool] = mapped_column(default=False)
+    """Whether the pending decision ran out of time: its seat's late move is refused (in the
+    same row, so a move and a timeout racing from two processes cannot both win)."""
+    abandoned: Mapped[bool] = mapped_column(default=False)
+    """Whether the game was abandoned because a seat ran out of time."""
 
-    __table_args__ = (Index("ix_games_listed", "listed", "created_at", "id"),)
+    __table_args__ = (
+        Index("ix_games_listed", "listed", "created_at", "id"),
+        Index("ix_games_deadline", "deadline"),
+    )
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.seat", cascade="all, delete-orphan"
@@ -77,6 +105,8 @@ class SeatRow(Base):
     """The display name its player chose (`kleos.server.names.parse_name`), or None."""
     host: Mapped[bool] = mapped_column(default=False)
     """Whether the creator took this seat: its token may issue fresh invite links."""
+    timed_out_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The state id at which the seat's player ran out of time, or None."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 
@@ -101,6 +131,18 @@ class AnalysisRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     result: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ChatRow(Base):
+    """One chat message of a game, numbered from 1 in each game."""
+
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 def connect(url: str) -> Engine:

@@ -15,6 +15,8 @@ from kleos.core.errors import (
     StaleStateError,
 )
 from kleos.core.inputs import echo
+from kleos.server.chat import ChatFullError
+from kleos.server.clock import OutOfTimeError
 from kleos.server.moves import UnknownGameError
 from kleos.server.seats import BadTokenError, FinishedGameError, ForbiddenError, RateLimitError
 
@@ -27,6 +29,8 @@ STATUSES: tuple[tuple[type[KleosError], int], ...] = (
     (StaleStateError, 409),
     (GameOverError, 409),
     (FinishedGameError, 409),
+    (OutOfTimeError, 409),
+    (ChatFullError, 409),
     (RateLimitError, 429),
 )
 """The status of each kind of refusal; any other KleosError (an unknown or illegal action, a

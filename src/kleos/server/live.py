@@ -9,11 +9,13 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from kleos.core.errors import ConfigError
-from kleos.core.protocol import Event, PlayerId
+from kleos.core.protocol import Action, Event, PlayerId
 from kleos.core.records import Move, Record, result_json
+from kleos.server.clock import Clock, iso, per_move, successor, utc_now
 from kleos.server.names import seat_name
 from kleos.server.notify import Subscriber
 from kleos.server.seats import HUMAN, ForbiddenError
@@ -64,6 +66,17 @@ class LiveGame:
     """The finished game's analysis, once read or computed."""
     moved_at: float = field(default_factory=time.monotonic)
     """When the last move was applied (`time.monotonic`), to pace AI seats."""
+    timer: dict[str, Any] | None = None
+    """The move timer chosen at creation (`kleos.server.timers`), or None."""
+    deadline: datetime | None = None
+    """When the pending human decision runs out of time (UTC), or None."""
+    abandoned: bool = False
+    """Whether the game was abandoned because a seat ran out of time."""
+    timed_out: dict[PlayerId, int] = field(default_factory=dict)
+    """Seats whose player ran out of time, with the state id at which they did."""
+    chat_number: int = 0
+    """The number of the last chat message this process has pushed to its connections."""
+    clock: Clock = utc_now
 
     def apply(self, player: PlayerId, chosen: Any) -> None:
         """Apply a checked move and log it, told in words."""
@@ -103,6 +116,7 @@ class LiveGame:
                 "status": state,
                 "host": p in self.hosts,
                 "invited": p in invited,
+                "timed_out": p in self.timed_out,
             }
             if p in self.failures:
                 entry["agent_error"] = self.failures[p]
@@ -138,7 +152,48 @@ class LiveGame:
         envelope["id"] = self.id
         envelope["recent"] = self.moves_for(seat, max(0, self.match.state_id - RECENT_MOVES))
         envelope["status"] = self.status()
+        envelope.update(self.clock_fields())
+        if self.abandoned:
+            envelope["legal_actions"] = []
         return envelope
+
+    def clock_fields(self) -> dict[str, Any]:
+        """The envelope's move timer: the timer, the pending decision's `deadline` and, beside
+        it, the server's time `now` (ISO 8601, UTC: a page counts down from them whatever its
+        own clock says), whether the game was `abandoned`, and who ran out of time."""
+        return {
+            "timer": self.timer,
+            "deadline": iso(self.deadline),
+            "now": None if self.deadline is None else iso(self.clock()),
+            "abandoned": self.abandoned,
+            "timeouts": [
+                {"seat": p, "state_id": at, "text": self.timeout_words(p)}
+                for p, at in sorted(self.timed_out.items(), key=lambda item: item[1])
+            ],
+        }
+
+    def timeout_words(self, seat: PlayerId) -> str:
+        """What happened when `seat` ran out of time, in words (the seat by its colour)."""
+        assert self.timer is not None
+        who = self.match.game.player_name(seat)
+        level = successor(self.timer)
+        if level is None:
+            return f"{who} ran out of time; the game is abandoned"
+        return f"{who} ran out of time; {level} AI plays the seat"
+
+    def next_deadline(self, chosen: Action | None, moment: datetime) -> datetime | None:
+        """The deadline of the decision that follows `chosen` (None: the pending one) made
+        at `moment`: None without a timer, at the end, or when an agent decides."""
+        if self.timer is None or self.abandoned:
+            return None
+        state = self.match.state
+        if chosen is not None:
+            state = state.clone()
+            state.apply_unchecked(chosen)
+        decider = None if state.is_terminal() else state.current_player
+        if decider is None or self.kinds[decider] != HUMAN:
+            return None
+        return moment + per_move(self.timer)
 
     def moves_for(self, seat: PlayerId | None, since: int) -> list[dict[str, Any]]:
         """The moves from state id `since` on, each event redacted for `seat` and told in
@@ -202,8 +257,11 @@ class LiveGame:
         )
 
     def announce(self) -> None:
-        """Queue every subscriber its new envelope."""
+        """Queue every subscriber its new envelope; a connection whose seat an agent plays
+        now (handed over, or out of time) watches as a spectator from now on."""
         for subscriber in list(self.subscribers):
+            if subscriber.seat is not None and self.kinds[subscriber.seat] != HUMAN:
+                subscriber.seat = None
             subscriber.send({"type": "envelope", "envelope": self.envelope(subscriber.seat)})
 
 

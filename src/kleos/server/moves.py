@@ -18,9 +18,10 @@ from kleos.core.protocol import PlayerId
 from kleos.core.registry import make_from_config
 from kleos.core.rng import derive_seed
 from kleos.server import store
-from kleos.server.db import ActionRow, SeatRow
+from kleos.server.clock import OutOfTimeError
+from kleos.server.db import ActionRow, SeatRow, utc
 from kleos.server.live import LiveGame, LiveGames
-from kleos.server.seats import FALLBACK_AGENT, HUMAN, budgeted
+from kleos.server.seats import FALLBACK_AGENT, HUMAN, ForbiddenError, budgeted
 from kleos.server.settings import Settings
 from kleos.server.store import Store
 from kleos.server.workers import Background, WorkerFailure, Workers
@@ -51,13 +52,17 @@ class Moves:
         """The live game, loaded from the database (and caught up with its log) if need be."""
         live = self.live.get(game_id)
         if live is None:
-            live = self.live.add(await self.store.read(_load, game_id))
+            loaded = await self.store.read(_load, game_id)
+            loaded.clock = self.settings.clock
+            live = self.live.add(loaded)
         return live
 
     async def catch_up(self, live: LiveGame) -> None:
         """Apply the moves the log holds beyond the live match (other processes' moves)."""
         rows = await self.store.read(store.moves_since, live.id, live.match.state_id)
         _apply_rows(live, rows)
+        if rows and live.timer is not None:
+            live.deadline, live.abandoned = await self.store.read(store.clock_of, live.id)
 
     async def heard(self, payload: str) -> None:
         """Another process committed a move of a game (`payload` is its id) or changed its
@@ -70,7 +75,9 @@ class Moves:
             rows = await self.store.read(store.seats_of, game_id)
             for name, value in _seat_fields(rows).items():
                 setattr(live, name, value)
+            live.deadline, live.abandoned = await self.store.read(store.clock_of, game_id)
             live.announce()
+            self.schedule_ai(live)  # a seat handed to an AI (a timeout) may decide now
             return
         async with live.lock:
             before = live.match.state_id
@@ -82,10 +89,21 @@ class Moves:
     # ---------------------------------------------------------------- the pipeline
 
     async def submit(
-        self, live: LiveGame, seat: PlayerId | None, action: object, state_id: object
+        self,
+        live: LiveGame,
+        seat: PlayerId | None,
+        action: object,
+        state_id: object,
+        *,
+        agent: bool = False,
     ) -> None:
-        """Validate once, commit, apply and publish one move; every refusal changes nothing."""
+        """Validate once, commit, apply and publish one move (a person's, or with `agent` an
+        AI seat's); every refusal changes nothing."""
         async with live.lock:
+            if live.abandoned:
+                raise OutOfTimeError("the game was abandoned when a seat ran out of time")
+            if not agent and seat is not None and live.kinds[seat] != HUMAN:
+                raise ForbiddenError("an AI plays this seat now: it was handed over")
             try:
                 player, chosen = live.match.check(seat, action, state_id)
             except StaleStateError:
@@ -93,16 +111,20 @@ class Moves:
                 # whose notice is on its way): catch up from the log and look again.
                 await self.catch_up(live)
                 player, chosen = live.match.check(seat, action, state_id)
+            moment = self.settings.clock()
+            deadline = live.next_deadline(chosen, moment)
             try:
                 await self.store.write(
-                    store.commit_move, live.id, live.match.state_id, player, str(chosen)
-                )
+                    store.commit_move, live.id, live.match.state_id, player, str(chosen),
+                    moment=moment, deadline=deadline, human=not agent,
+                )  # fmt: skip
             except IntegrityError:
                 await self.catch_up(live)
                 raise StaleStateError(
                     "another move was made at the same time; look again"
                 ) from None
             live.apply(player, chosen)
+            live.deadline = deadline
             if live.match.is_over:
                 await self.store.write(store.finish, live.id)
         live.announce()
@@ -113,7 +135,7 @@ class Moves:
     def schedule_ai(self, live: LiveGame) -> None:
         """If an AI seat decides now, have it think (once)."""
         seat = live.match.current_player
-        if seat is None or live.kinds[seat] == HUMAN or seat in live.thinking:
+        if seat is None or live.kinds[seat] == HUMAN or seat in live.thinking or live.abandoned:
             return
         live.thinking.add(seat)
         self.background.run(self._think(live, seat))
@@ -143,7 +165,7 @@ class Moves:
             self.schedule_ai(live)
             return
         try:
-            await self.submit(live, seat, text, state_id)
+            await self.submit(live, seat, text, state_id, agent=True)
         except StaleStateError:
             self.schedule_ai(live)
 
@@ -157,6 +179,8 @@ def _load(session: Session, game_id: str) -> LiveGame:
     seats = _seat_fields(row.seats)
     live = LiveGame(game_id, Match(game, list(seats["kinds"])), **seats)
     live.seen = {s.seat for s in row.seats if s.kind == HUMAN and s.joined}
+    live.timer, live.deadline, live.abandoned = row.timer, utc(row.deadline), row.abandoned
+    live.chat_number = store.last_chat(session, game_id)
     _apply_rows(live, store.moves_since(session, game_id, 0))
     return live
 
@@ -170,6 +194,7 @@ def _seat_fields(rows: list[SeatRow]) -> dict[str, Any]:
         "open": [seat.open for seat in rows],
         "names": {seat.seat: seat.name for seat in rows if seat.name is not None},
         "hosts": {seat.seat for seat in rows if seat.host},
+        "timed_out": {s.seat: s.timed_out_at for s in rows if s.timed_out_at is not None},
     }
 
 

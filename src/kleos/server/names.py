@@ -11,6 +11,8 @@ from kleos.server.seats import HUMAN
 
 MAX_NAME = 24
 """The most characters a display name has."""
+MAX_MESSAGE = 300
+"""The most characters a chat message has."""
 LEVEL_NAMES = frozenset(("random", *LEVELS))
 """Agent specs an AI seat is named after ("hard AI"); any other spec is just "AI"."""
 REFUSED_CATEGORIES = frozenset(("Zl", "Zp"))
@@ -20,19 +22,26 @@ bidirectional overrides, zero-width characters —, surrogates, private use, una
 
 def parse_name(text: str) -> str:
     """A display name as typed, trimmed and in NFC; raises ValueError saying what is wrong."""
-    name = unicodedata.normalize("NFC", text.strip())
-    if not name:
-        raise ValueError("a name has at least one character besides spaces")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters (this one has {len(name)})")
-    for position, char in enumerate(name, 1):
+    return parse_line(text, "a name", MAX_NAME)
+
+
+def parse_line(text: str, what: str, most: int) -> str:
+    """One line of untrusted text (`what`: "a name", "a message") as typed, trimmed and in NFC,
+    1 to `most` characters, none of them a control, format or separator character; raises
+    ValueError saying what is wrong and, for a character, which one and where."""
+    line = unicodedata.normalize("NFC", text.strip())
+    if not line:
+        raise ValueError(f"{what} has at least one character besides spaces")
+    if len(line) > most:
+        raise ValueError(f"{what} has at most {most} characters (this one has {len(line)})")
+    for position, char in enumerate(line, 1):
         category = unicodedata.category(char)
         if category.startswith("C") or category in REFUSED_CATEGORIES:
             raise ValueError(
-                f"a name has no control or invisible characters (U+{ord(char):04X} at "
+                f"{what} has no control or invisible characters (U+{ord(char):04X} at "
                 f"character {position})"
             )
-    return name
+    return line
 
 
 def seat_name(kind: str, name: str | None) -> str | None:

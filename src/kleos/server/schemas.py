@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, model_validator
 
-from kleos.server.names import MAX_NAME, parse_name
+from kleos.agents.spec import LEVELS
+from kleos.server.clock import ABANDON
+from kleos.server.names import MAX_MESSAGE, MAX_NAME, parse_line, parse_name
 
 SeatIndex = Annotated[int, Field(ge=0, le=7)]
 TokenText = Annotated[str, Field(max_length=100, description="A seat's secret token.")]
@@ -27,6 +29,56 @@ class Body(BaseModel):
     """A request body: unknown fields are refused."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+ON_TIMEOUT = (*(f"ai:{level}" for level in ("random", *LEVELS)), ABANDON)
+"""What may happen to a seat whose player runs out of time."""
+LIVE_SECONDS = (10, 3600)
+CORRESPONDENCE_DAYS = (1, 14)
+
+
+def parse_on_timeout(text: str) -> str:
+    """`ai:LEVEL` or `abandon`, exactly."""
+    if text not in ON_TIMEOUT:
+        raise ValueError(f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
+    return text
+
+
+def parse_message(text: str) -> str:
+    """A chat message as typed, trimmed and in NFC; raises ValueError saying what is wrong."""
+    return parse_line(text, "a message", MAX_MESSAGE)
+
+
+class MoveTimer(Body):
+    """A game's move timer: each human decision has `seconds` (live) or `days`
+    (correspondence); a seat whose player runs out of time is handed to an AI level, or the
+    game is abandoned."""
+
+    mode: Literal["live", "correspondence"]
+    seconds: StrictInt | None = Field(
+        default=None,
+        ge=LIVE_SECONDS[0],
+        le=LIVE_SECONDS[1],
+        description="A live game's time for each decision, in seconds.",
+    )
+    days: StrictInt | None = Field(
+        default=None,
+        ge=CORRESPONDENCE_DAYS[0],
+        le=CORRESPONDENCE_DAYS[1],
+        description="A correspondence game's time for each decision, in days.",
+    )
+    on_timeout: Annotated[str, Field(max_length=32), AfterValidator(parse_on_timeout)] = Field(
+        examples=["ai:medium"], description=f"One of {', '.join(ON_TIMEOUT)}."
+    )
+
+    @model_validator(mode="after")
+    def one_length(self) -> MoveTimer:
+        """A live timer gives seconds, a correspondence timer days; never both."""
+        if self.mode == "live" and (self.seconds is None or self.days is not None):
+            raise ValueError("a live timer gives `seconds` a move (10 to 3600), not `days`")
+        if self.mode == "correspondence" and (self.days is None or self.seconds is not None):
+            raise ValueError("a correspondence timer gives `days` a move (1 to 14), not `seconds`")
+        return self
 
 
 class CreateGame(Body):
@@ -59,6 +111,7 @@ class CreateGame(Body):
     name: DisplayName | None = Field(
         default=None, description="The creator's display name, for the seats they take."
     )
+    timer: MoveTimer | None = Field(default=None, description="A move timer (none: untimed).")
 
 
 class SubmitAction(Body):
@@ -93,6 +146,24 @@ class ReplaceSeat(Body):
 
     token: TokenText
     level: str = Field(default="medium", max_length=200)
+
+
+class PostChat(Body):
+    """A chat message from a seat."""
+
+    token: TokenText
+    text: Annotated[
+        str,
+        Field(max_length=2000, description=f"Trimmed, 1 to {MAX_MESSAGE} characters, one line."),
+        AfterValidator(parse_message),
+    ]
+
+
+class AskHint(Body):
+    """A seat asks the search's opinion of its options, for the decision at `state_id`."""
+
+    token: TokenText
+    state_id: StrictInt = Field(ge=0)
 
 
 class Answer(BaseModel):
@@ -257,6 +328,43 @@ class GameInfo(Answer):
     game: str
     players: int
     kinds: list[str]
+
+
+class ChatMessage(Answer):
+    """One chat message: its number in the game (from 1), its seat, its text and when
+    (ISO 8601, UTC)."""
+
+    number: int
+    seat: int
+    text: str
+    at: str
+
+
+class ChatPage(Answer):
+    """A game's chat messages after `since`, oldest first; `more` if others follow."""
+
+    messages: list[ChatMessage]
+    more: bool
+
+
+class HintOption(Answer):
+    """What the search thinks of one option: how often it tried it and its estimated win
+    rate."""
+
+    id: int
+    text: str
+    label: str
+    visits: int
+    win_rate: float
+
+
+class Hint(Answer):
+    """The search's opinion of each option of the seat's decision, best first."""
+
+    state_id: int
+    spec: str
+    iterations: int
+    options: list[HintOption]
 
 
 class Error(Answer):

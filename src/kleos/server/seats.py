@@ -16,6 +16,7 @@ from kleos.agents import agent_spec, make_agent
 from kleos.core.errors import ConfigError, KleosError
 from kleos.core.protocol import PlayerId
 from kleos.server import store
+from kleos.server.clock import OutOfTimeError
 from kleos.server.settings import Settings
 from kleos.server.store import Store
 
@@ -102,7 +103,14 @@ class RateLimiter:
             hits.popleft()
         self.hits[key] = hits  # re-inserted: the dict's order is the keys' last use
         if len(hits) >= self.limit:
-            span = "a minute" if self.window == 60 else f"{self.window / 3600:g} hour"
+            window = self.window
+            span = (
+                "a minute"
+                if window == 60
+                else f"{window / 3600:g} hour"
+                if window >= 3600
+                else f"{window:g} seconds"
+            )
             raise RateLimitError(f"at most {self.limit} {self.what} in {span}; wait a little")
         hits.append(now)
         if len(self.hits) > MAX_KEYS:
@@ -119,6 +127,11 @@ class ForbiddenError(KleosError):
 
 class FinishedGameError(KleosError):
     """A request only an unfinished game takes, made after its end."""
+
+
+def hand_over(live: LiveGame, seat: PlayerId, kind: str) -> None:
+    """In memory, what `store.hand_over` wrote: an agent plays the seat, its token is void."""
+    live.kinds[seat], live.hashes[seat], live.joined[seat] = kind, None, True
 
 
 class Seats:
@@ -207,11 +220,16 @@ class Seats:
         `then` is told of the change (to let the agent think)."""
         if live.match.is_over:
             raise ForbiddenError("the game is over: its seats are as they were played")
+        if live.abandoned:
+            raise OutOfTimeError("the game was abandoned: its seats are as they were")
         kind = seat_kind(spec, self.settings)
         if kind == HUMAN:
             raise ConfigError("a seat is handed to an AI level or agent spec, not to a human")
-        await self.store.write(store.set_seat, live.id, seat, kind=kind, token_hash=None)
-        live.kinds[seat], live.hashes[seat], live.joined[seat] = kind, None, True
+        deciding = seat == live.match.current_player  # its deadline goes: an AI needs none
+        await self.store.write(store.hand_over, live.id, seat, kind, clear_deadline=deciding)
+        hand_over(live, seat, kind)
+        if deciding:
+            live.deadline = None
         live.announce()
         then(live)
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import platformdirs
 
+from kleos.server.clock import Clock, utc_now
+
 MAX_BODY_BYTES = 64 * 1024
 """The largest HTTP request body accepted."""
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -65,6 +67,21 @@ class Settings:
     live_games: int = 500
     """Games kept in memory; the least recently used beyond it are dropped (reloaded from
     their log when next asked for)."""
+    hint_agent: str = "ismcts:iterations=1500:time=0.75"
+    """The search behind a seat's hint (its opinion of each option), capped by the server."""
+    hints_per_minute: int = 6
+    """Hints one seat may ask for per minute."""
+    hint_queue: int = 4
+    """Hints computed at once in one process; past it, 429."""
+    chat_burst: int = 5
+    """Chat messages one seat may send in `chat_window` seconds."""
+    chat_window: float = 10.0
+    chat_per_game: int = 1000
+    """Chat messages one game keeps; past it, its chat is full (409)."""
+    timer_tick_seconds: float = 1.0
+    """How often the server looks for decisions that ran out of time."""
+    clock: Clock = utc_now
+    """The time in UTC for move timers and chat (a test moves its own on)."""
     api_docs: bool = False
     """Whether /docs and /redoc (the interactive OpenAPI pages) are served."""
     forwarded_allow_ips: str | None = None

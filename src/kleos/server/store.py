@@ -11,20 +11,24 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, insert, select, tuple_, update
+from sqlalchemy import Table, insert, or_, select, tuple_, update
 from sqlalchemy import text as text_sql
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from kleos.core.protocol import PlayerId
-from kleos.server.db import ActionRow, AnalysisRow, GameRow, SeatRow, now
+from kleos.server.clock import OutOfTimeError
+from kleos.server.db import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, now, utc
 
 CHANNEL = "kleos_moves"
 """The PostgreSQL channel on which every committed move names its game (and every change of
 a game's seats, its id and `SEATS_CHANGED`)."""
 SEATS_CHANGED = "seats"
+CHAT = "chat"
+"""The payload's word for a new chat message of a game (after its id)."""
 T = TypeVar("T")
 
 
@@ -143,6 +147,18 @@ def set_tokens(session: Session, game_id: str, hashes: dict[PlayerId, str]) -> N
         set_seat(session, game_id, seat, token_hash=digest)
 
 
+def hand_over(
+    session: Session, game_id: str, seat: PlayerId, kind: str, *, clear_deadline: bool
+) -> None:
+    """An agent plays a human's seat from now on (its token stops working); if the seat
+    decides now, its decision has no deadline any more."""
+    set_seat(session, game_id, seat, kind=kind, token_hash=None, joined=True)
+    if clear_deadline:
+        games = GameRow.__table__
+        assert isinstance(games, Table)
+        session.execute(update(games).where(games.c.id == game_id).values(deadline=None))
+
+
 def seats_of(session: Session, game_id: str) -> list[SeatRow]:
     """A game's seats, in order."""
     return list(
@@ -164,11 +180,23 @@ def moves_since(session: Session, game_id: str, state_id: int) -> list[ActionRow
     )
 
 
-def commit_move(session: Session, game_id: str, state_id: int, seat: PlayerId, text: str) -> None:
-    """Write one move (and, on PostgreSQL, notify every process of it at commit). Raises
-    `IntegrityError` if the log already holds a move at this state. Two plain statements, not
-    the ORM's unit of work: this is the one write every move makes."""
-    moment = now()
+def commit_move(
+    session: Session,
+    game_id: str,
+    state_id: int,
+    seat: PlayerId,
+    text: str,
+    *,
+    moment: datetime | None = None,
+    deadline: datetime | None = None,
+    human: bool = False,
+) -> None:
+    """Write one move made at `moment`, and the next decision's `deadline` (and, on
+    PostgreSQL, notify every process of it at commit). Raises `IntegrityError` if the log
+    already holds a move at this state, and `OutOfTimeError` for a `human` move made past its
+    deadline (or after the decision ran out of time: the same row decides a racing timeout).
+    Two plain statements, not the ORM's unit of work: this is the one write every move makes."""
+    moment = moment or now()
     actions, games = ActionRow.__table__, GameRow.__table__
     assert isinstance(actions, Table) and isinstance(games, Table)
     connection = session.connection()
@@ -177,9 +205,14 @@ def commit_move(session: Session, game_id: str, state_id: int, seat: PlayerId, t
             game_id=game_id, state_id=state_id, seat=seat, action=text, created_at=moment
         )
     )
-    connection.execute(
-        update(games).where(games.c.id == game_id).values(state_id=state_id + 1, updated_at=moment)
-    )
+    advance = update(games).where(games.c.id == game_id, games.c.state_id == state_id)
+    if human:
+        advance = advance.where(
+            games.c.expired.is_(False), or_(games.c.deadline.is_(None), games.c.deadline > moment)
+        )
+    values = {"state_id": state_id + 1, "updated_at": moment, "deadline": deadline}
+    if connection.execute(advance.values(expired=False, **values)).rowcount != 1:
+        raise OutOfTimeError("time ran out for this decision: the move came too late")
     _notify(session, game_id)
 
 
@@ -191,6 +224,102 @@ def _notify(session: Session, payload: str) -> None:
             text_sql("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": payload},
         )
+
+
+# ---------------------------------------------------------------------------- timers
+
+
+def due(session: Session, moment: datetime, limit: int) -> list[tuple[str, int]]:
+    """Unfinished games whose pending decision's deadline has passed at `moment` (one indexed
+    query): their ids and state ids."""
+    query = (
+        select(GameRow.id, GameRow.state_id)
+        .where(GameRow.deadline <= moment, GameRow.finished.is_(False))
+        .order_by(GameRow.deadline)
+        .limit(limit)
+    )
+    return [(game_id, state_id) for game_id, state_id in session.execute(query)]
+
+
+def expire(
+    session: Session,
+    game_id: str,
+    state_id: int,
+    moment: datetime,
+    seat: PlayerId | None,
+    kind: str | None,
+) -> bool:
+    """Claim the timeout of the decision at `state_id` (whether this process won it: of
+    several processes, exactly one does) and act on it: `seat` (a human who ran out of time)
+    is handed to the agent `kind`, or with `kind` None the game is abandoned. With `seat`
+    None (an agent decides now) the stale deadline is only cleared."""
+    games = GameRow.__table__
+    assert isinstance(games, Table)
+    claim = update(games).where(
+        games.c.id == game_id,
+        games.c.state_id == state_id,
+        games.c.finished.is_(False),
+        games.c.deadline.is_not(None),
+        games.c.deadline <= moment,
+    )
+    connection = session.connection()
+    if seat is None:
+        return bool(connection.execute(claim.values(deadline=None)).rowcount == 1)
+    ended = {"finished": True, "listed": False, "abandoned": True} if kind is None else {}
+    if connection.execute(claim.values(deadline=None, expired=True, **ended)).rowcount != 1:
+        return False
+    handed = {} if kind is None else {"kind": kind, "token_hash": None, "joined": True}
+    set_seat(session, game_id, seat, timed_out_at=state_id, **handed)
+    return True
+
+
+def clock_of(session: Session, game_id: str) -> tuple[datetime | None, bool]:
+    """A game's pending deadline, and whether it was abandoned."""
+    row = session.execute(
+        select(GameRow.deadline, GameRow.abandoned).where(GameRow.id == game_id)
+    ).one()
+    return utc(row.deadline), bool(row.abandoned)
+
+
+# ---------------------------------------------------------------------------- chat
+
+
+def add_chat(
+    session: Session, game_id: str, seat: PlayerId, text: str, moment: datetime, most: int
+) -> ChatRow | None:
+    """Keep a chat message as the game's next (None when the game holds `most` already),
+    and on PostgreSQL tell every process. Two processes numbering one message alike cannot
+    both commit it (the primary key): the loser raises `IntegrityError`."""
+    number = last_chat(session, game_id) + 1
+    if number > most:
+        return None
+    row = ChatRow(game_id=game_id, number=number, seat=seat, text=text, created_at=moment)
+    session.add(row)
+    _notify(session, f"{game_id} {CHAT}")
+    return row
+
+
+def last_chat(session: Session, game_id: str) -> int:
+    """The number of a game's last chat message (0 before the first)."""
+    found = session.scalar(
+        select(ChatRow.number)
+        .where(ChatRow.game_id == game_id)
+        .order_by(ChatRow.number.desc())
+        .limit(1)
+    )
+    return found or 0
+
+
+def chat_since(session: Session, game_id: str, number: int, limit: int) -> list[ChatRow]:
+    """A game's chat messages after `number`, in order, at most `limit`."""
+    return list(
+        session.scalars(
+            select(ChatRow)
+            .where(ChatRow.game_id == game_id, ChatRow.number > number)
+            .order_by(ChatRow.number)
+            .limit(limit)
+        )
+    )
 
 
 # ---------------------------------------------------------------------------- analyses

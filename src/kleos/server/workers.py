@@ -117,6 +117,23 @@ class Workers:
         text: str = await self.ai.run(timeout, ai.choose, game_id, config, moves, seat, spec, seed)
         return text
 
+    async def hint(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        moves: list[tuple[PlayerId, str]],
+        seat: PlayerId,
+        seed: int,
+    ) -> dict[str, Any]:
+        """The search's opinion of a seat's options, in the AI pool under the server's hint
+        budget (raises `WorkerFailure`)."""
+        timeout = self.settings.max_think_seconds * OVERRUN + GRACE
+        spec = self.settings.hint_agent
+        result: dict[str, Any] = await self.ai.run(
+            timeout, ai.hint, game_id, config, moves, seat, spec, seed
+        )
+        return result
+
     async def analyse(self, record: Record) -> dict[str, Any]:
         """A finished game's analysis (raises `WorkerFailure`)."""
         settings = self.settings
