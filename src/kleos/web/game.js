@@ -191,8 +191,8 @@ class LivePage {
     // copy, a payment): they sit under the prompt, wherever their elements are on the board.
     const legal = shown.legal_actions ?? [];
     const rest = legal.length <= FEW_CHOICES ? legal : legal.filter((c) => !handled.has(c.id));
-    const current = env.status[env.current_player]?.status;
     const hint = mine ? this.board.explain?.(info, env) : null;
+    this.turnRoot.dataset.decision = env.decision?.kind ?? "over";
     mount(
       this.turnRoot,
       h("h2", { id: "turn-title" }, "Turn"),
