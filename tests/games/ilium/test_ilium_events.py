@@ -157,7 +157,9 @@ def test_scoring_event_describes_ties_and_shared_wins():
     events = play(state, "place p25:0", "no more cubes")
     (text,) = describe(state, events, "scoring")
     assert "Armbands: Red 0, Yellow 0 tokens → nobody holds any, nobody scores." in text
-    assert text.endswith("Red and Yellow tie on 10 points and on artifacts, and share the victory.")
+    assert text.endswith(
+        "Red and Yellow tie on 10 points and on artifacts (1 each), and share the victory."
+    )
     state = scenario(
         2,
         decks={0: [1], 1: []},
@@ -166,4 +168,6 @@ def test_scoring_event_describes_ties_and_shared_wins():
     )
     events = play(state, "place p25:0", "no more cubes")
     (text,) = describe(state, events, "scoring")
-    assert text.endswith("Red and Yellow tie on 10 points; Yellow wins with the most artifacts.")
+    assert text.endswith(
+        "Red and Yellow tie on 10 points; Yellow wins with the most artifacts (Yellow 2, Red 1)."
+    )

@@ -35,7 +35,8 @@ def describe_scoring(game: Elysium, outcome: dict[str, Any]) -> str:
             f"place {part['place']})"
         )
     winners = " and ".join(game.player_name(p) for p in outcome["winners"])
-    lines.append(f"{winners} {'wins' if len(outcome['winners']) == 1 else 'share the victory'}.")
+    verdict = f"{winners} {'wins' if len(outcome['winners']) == 1 else 'share the victory'}."
+    lines.append(outcome.get("tiebreak") or verdict)
     return "\n".join(lines)
 
 

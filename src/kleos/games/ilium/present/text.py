@@ -81,21 +81,11 @@ def describe_scoring(game: Ilium, outcome: dict[str, Any]) -> str:
             f"{part['set_points']}; total {part['majority_points']} + {part['set_points']} = "
             f"{part['total']} with {part['artifacts']} artifacts."
         )
-    winners = outcome["winners"]
-    scores = outcome["scores"]
-    best = max(scores)
-    tied = [p for p in range(n) if scores[p] == best]
-    if len(tied) == 1:
-        lines.append(f"{name(winners[0])} wins with {best} points.")
-    elif len(winners) == 1:
-        lines.append(
-            f"{names(game, tied)} tie on {best} points; {name(winners[0])} wins with the most "
-            "artifacts."
-        )
+    tiebreak = outcome.get("tiebreak")
+    if tiebreak:
+        lines.append(tiebreak)
     else:
-        lines.append(
-            f"{names(game, winners)} tie on {best} points and on artifacts, and share the victory."
-        )
+        lines.append(f"{name(outcome['winners'][0])} wins with {max(outcome['scores'])} points.")
     return "\n".join(lines)
 
 
