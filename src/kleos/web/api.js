@@ -109,12 +109,12 @@ export function createdGame(id) {
 }
 
 /**
- * A live connection to a game: calls `onEnvelope` with every envelope and `onError` with every
- * refusal; reconnects after a drop (with a growing pause) and then receives the current
- * envelope, so a reconnection restores the game silently. The seat's token is sent in a
- * `hello` message on every (re)connection.
+ * A live connection to a game: calls `onEnvelope` with every envelope, `onError` with every
+ * refusal and `onChat` with every chat message; reconnects after a drop (with a growing pause)
+ * and then receives the current envelope, so a reconnection restores the game silently. The
+ * seat's token is sent in a `hello` message on every (re)connection.
  */
-export function connect(gameId, token, { onEnvelope, onError, onState }) {
+export function connect(gameId, token, { onEnvelope, onError, onState, onChat }) {
   let socket = null;
   let closed = false;
   let pause = 500;
@@ -133,6 +133,7 @@ export function connect(gameId, token, { onEnvelope, onError, onState }) {
       const message = JSON.parse(event.data);
       if (message.type === "envelope") onEnvelope(message.envelope);
       else if (message.type === "error") onError(message);
+      else if (message.type === "chat") onChat?.(message.message);
     });
     socket.addEventListener("close", (event) => {
       if (closed) return;

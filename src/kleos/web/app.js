@@ -1,6 +1,7 @@
 // The pages: home (create or join a game), invite links, my games; the game page is game.js.
 import { api, createdGame, gameLink, heldSeats, holdSeat, keepCreated, keepTabSeat, takeToken } from "./api.js";
 import { showGame } from "./game.js";
+import { timerFields } from "./timer.js";
 import { h, mount, seatName, title } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -92,16 +93,8 @@ async function showHome() {
   const playersSelect = h("select", { id: "players", name: "players" });
   const options = h("div");
   const seats = h("div", { class: "stack" });
-  // One name for creating and for joining: what the other players see beside my seat's colour.
-  const nameInput = h("input", {
-    type: "text",
-    id: "my-name",
-    name: "name",
-    autocomplete: "nickname",
-    placeholder: "e.g. Alice",
-    value: lastName(),
-    "aria-describedby": "my-name-hint",
-  });
+  const timer = timerFields(catalog.levels);
+  const [you, nameInput] = yourName();
 
   const chosen = () => catalog.games.find((g) => g.id === gameSelect.value);
 
@@ -120,101 +113,8 @@ async function showHome() {
     mount(options, chosen().options.map(optionField));
   }
 
-  /** The field of one option of the game's spec (a data option, a file of the game's own,
-   * is not set from the browser). */
-  function optionField(o) {
-    const legend = h("legend", { title: o.doc }, title(o.name.replaceAll("_", " ")));
-    const box = (name, c, attrs = {}) =>
-      h("label", { title: c.doc }, h("input", { type: "checkbox", name, value: c.id, ...attrs }), c.label);
-    if (o.kind === "flags")
-      return h(
-        "fieldset",
-        {},
-        legend,
-        o.choices.map((c) => box(o.name, c)),
-      );
-    if (o.kind === "number") {
-      const input = h("input", {
-        type: "number",
-        id: `option-${o.name}`,
-        name: o.name,
-        min: o.low,
-        max: o.high,
-        value: o.default,
-        title: o.doc,
-      });
-      return h("div", { class: "row" }, h("label", { for: input.id }, title(o.name.replaceAll("_", " "))), input);
-    }
-    if (o.kind !== "pick") return null;
-    const radio = (value, text, doc, checked) =>
-      h("label", { title: doc }, h("input", { type: "radio", name: o.name, value, checked }), text);
-    const fieldset = h(
-      "fieldset",
-      {},
-      h("legend", { title: o.doc }, `${title(o.name.replaceAll("_", " "))} (${o.count} in play)`),
-      h(
-        "div",
-        { class: "row" },
-        o.presets.map((p) => radio(p.id, p.label, p.doc, p.id === o.default)),
-        radio("custom", "Choose", "", false),
-      ),
-      h(
-        "div",
-        { class: "row" },
-        o.choices.map((c) => box(`${o.name}-choice`, c, { disabled: true })),
-      ),
-    );
-    fieldset.addEventListener("change", () => {
-      const custom = form.querySelector(`input[name="${o.name}"]:checked`)?.value === "custom";
-      for (const b of fieldset.querySelectorAll(`input[name="${o.name}-choice"]`)) b.disabled = !custom;
-    });
-    return fieldset;
-  }
-
-  /** The options the form sets, as the server's create call takes them (defaults left out). */
-  function optionValues() {
-    const values = {};
-    const ticked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => b.value);
-    for (const o of chosen().options) {
-      if (o.kind === "flags" && ticked(o.name).length) values[o.name] = ticked(o.name);
-      if (o.kind === "number") {
-        const value = Number(form.querySelector(`input[name="${o.name}"]`).value);
-        if (value !== o.default) values[o.name] = value;
-      }
-      if (o.kind === "pick") {
-        const preset = ticked(o.name)[0];
-        if (preset === "custom") values[o.name] = ticked(`${o.name}-choice`);
-        else if (preset && preset !== o.default) values[o.name] = preset;
-      }
-    }
-    return values;
-  }
-
   function drawSeats() {
-    const n = Number(playersSelect.value);
-    const kinds = [
-      ["me", "Me"],
-      ["human", "A friend (invite link)"],
-      ["open", "Anyone (open seat)"],
-      ...catalog.levels.map((l) => [l, `AI: ${l}`]),
-    ];
-    mount(
-      seats,
-      Array.from({ length: n }, (_, seat) =>
-        h(
-          "div",
-          { class: "row" },
-          h("label", { for: `seat-${seat}` }, `Seat ${seat + 1}`),
-          h(
-            "select",
-            { id: `seat-${seat}`, name: `seat-${seat}` },
-            kinds.map(([value, text]) =>
-              h("option", { value, selected: value === (seat === 0 ? "me" : "medium") }, text),
-            ),
-          ),
-        ),
-      ),
-    );
+    mount(seats, seatRows(Number(playersSelect.value), catalog.levels));
   }
 
   gameSelect.addEventListener("change", () => {
@@ -238,8 +138,10 @@ async function showHome() {
       seats: picks.map((p) => (p === "me" || p === "open" ? "human" : p)),
       taken: seatsPicked("me"),
       open: seatsPicked("open"),
-      options: optionValues(),
+      options: optionValues(form, chosen()),
     };
+    const chosenTimer = timer.value();
+    if (chosenTimer) body.timer = chosenTimer;
     const name = nameInput.value.trim();
     if (name && body.taken.length) body.name = name; // the name is of the seats I take
     try {
@@ -251,16 +153,6 @@ async function showHome() {
     }
   });
 
-  const you = h(
-    "div",
-    { class: "panel" },
-    h("div", { class: "row" }, h("label", { for: "my-name" }, "Your name"), nameInput),
-    h(
-      "p",
-      { class: "muted", id: "my-name-hint" },
-      "Shown to the other players when you create or join a game — optional, up to 24 characters.",
-    ),
-  );
   mount(
     form,
     h("h1", { id: "new-title" }, "New game"),
@@ -274,6 +166,7 @@ async function showHome() {
     ),
     options,
     h("fieldset", {}, h("legend", {}, "Who plays each seat"), seats),
+    timer.root,
     h("button", { class: "primary", type: "submit" }, "Create game"),
     message,
   );
@@ -284,6 +177,123 @@ async function showHome() {
   );
   mount(main, h("div", { class: "stack" }, you, form, open));
   showOpenGames(open, () => nameInput.value.trim());
+}
+
+/** The field of one option of the game's spec (a data option, a file of the game's own,
+ * is not set from the browser). */
+function optionField(o) {
+  const legend = h("legend", { title: o.doc }, title(o.name.replaceAll("_", " ")));
+  const box = (name, c, attrs = {}) =>
+    h("label", { title: c.doc }, h("input", { type: "checkbox", name, value: c.id, ...attrs }), c.label);
+  if (o.kind === "flags")
+    return h(
+      "fieldset",
+      {},
+      legend,
+      o.choices.map((c) => box(o.name, c)),
+    );
+  if (o.kind === "number") {
+    const input = h("input", {
+      type: "number",
+      id: `option-${o.name}`,
+      name: o.name,
+      min: o.low,
+      max: o.high,
+      value: o.default,
+      title: o.doc,
+    });
+    return h("div", { class: "row" }, h("label", { for: input.id }, title(o.name.replaceAll("_", " "))), input);
+  }
+  if (o.kind !== "pick") return null;
+  const radio = (value, text, doc, checked) =>
+    h("label", { title: doc }, h("input", { type: "radio", name: o.name, value, checked }), text);
+  const fieldset = h(
+    "fieldset",
+    {},
+    h("legend", { title: o.doc }, `${title(o.name.replaceAll("_", " "))} (${o.count} in play)`),
+    h(
+      "div",
+      { class: "row" },
+      o.presets.map((p) => radio(p.id, p.label, p.doc, p.id === o.default)),
+      radio("custom", "Choose", "", false),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      o.choices.map((c) => box(`${o.name}-choice`, c, { disabled: true })),
+    ),
+  );
+  fieldset.addEventListener("change", () => {
+    const custom = fieldset.querySelector(`input[name="${o.name}"]:checked`)?.value === "custom";
+    for (const b of fieldset.querySelectorAll(`input[name="${o.name}-choice"]`)) b.disabled = !custom;
+  });
+  return fieldset;
+}
+
+/** The options the form sets, as the server's create call takes them (defaults left out). */
+function optionValues(form, game) {
+  const values = {};
+  const ticked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => b.value);
+  for (const o of game.options) {
+    if (o.kind === "flags" && ticked(o.name).length) values[o.name] = ticked(o.name);
+    if (o.kind === "number") {
+      const value = Number(form.querySelector(`input[name="${o.name}"]`).value);
+      if (value !== o.default) values[o.name] = value;
+    }
+    if (o.kind === "pick") {
+      const preset = ticked(o.name)[0];
+      if (preset === "custom") values[o.name] = ticked(`${o.name}-choice`);
+      else if (preset && preset !== o.default) values[o.name] = preset;
+    }
+  }
+  return values;
+}
+
+/** The Your name panel and its field: one name for creating and for joining, what the other players see beside my
+ * seat's colour. */
+function yourName() {
+  const input = h("input", {
+    type: "text",
+    id: "my-name",
+    name: "name",
+    autocomplete: "nickname",
+    placeholder: "e.g. Alice",
+    value: lastName(),
+    "aria-describedby": "my-name-hint",
+  });
+  const panel = h(
+    "div",
+    { class: "panel" },
+    h("div", { class: "row" }, h("label", { for: "my-name" }, "Your name"), input),
+    h(
+      "p",
+      { class: "muted", id: "my-name-hint" },
+      "Shown to the other players when you create or join a game — optional, up to 24 characters.",
+    ),
+  );
+  return [panel, input];
+}
+
+/** One row per seat of the new-game form: who plays it (me, a friend, anyone, an AI level). */
+function seatRows(n, levels) {
+  const kinds = [
+    ["me", "Me"],
+    ["human", "A friend (invite link)"],
+    ["open", "Anyone (open seat)"],
+    ...levels.map((l) => [l, `AI: ${l}`]),
+  ];
+  return Array.from({ length: n }, (_, seat) =>
+    h(
+      "div",
+      { class: "row" },
+      h("label", { for: `seat-${seat}` }, `Seat ${seat + 1}`),
+      h(
+        "select",
+        { id: `seat-${seat}`, name: `seat-${seat}` },
+        kinds.map(([value, text]) => h("option", { value, selected: value === (seat === 0 ? "me" : "medium") }, text)),
+      ),
+    ),
+  );
 }
 
 /** After creating a game: my seat's page, or the invite page when there are links to send. */

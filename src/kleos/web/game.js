@@ -1,11 +1,14 @@
 // The game page: the board, whose turn it is, the choices, the players, the log; live over a
 // WebSocket. A finished game shows its result, replay and analysis (replay.js).
 import { api, connect } from "./api.js";
+import { chatPanel } from "./chat.js";
 import { rulesLink } from "./glossary.js";
+import { hintPanel } from "./hint.js";
 import { showFinished } from "./replay.js";
 import { invitePanel, nameForm, seatStatus } from "./people.js";
 import { lastMoveMarks, sinceMyTurn, sincePanel } from "./recent.js";
 import { logItem } from "./story.js";
+import { timerPanel } from "./timer.js";
 import { explainOnBoard, hideWhy } from "./whynot.js";
 import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
 
@@ -77,6 +80,9 @@ class LivePage {
     this.asideRoot = h("div", { class: "board-aside" });
     this.nameForm = token ? nameForm(env.id, token, people) : null;
     this.invites = token ? invitePanel(info, env.id, token, { ...people, toast }) : null;
+    this.timer = timerPanel(info, this.logList);
+    this.hint = token ? hintPanel(env.id, token) : null;
+    this.chat = chatPanel(info, env.id, token);
     const logRoot = h(
       "section",
       { class: "panel", "aria-labelledby": "log-title" },
@@ -98,8 +104,11 @@ class LivePage {
           this.asideRoot,
           this.nameForm?.root,
           this.invites?.root,
+          this.timer.root,
+          this.hint?.root,
           this.playersRoot,
           logRoot,
+          this.chat.root,
           this.connection,
         ),
       ),
@@ -119,7 +128,9 @@ class LivePage {
         this.toast(message.error);
         this.draw();
       },
+      onChat: (message) => this.chat.receive(message),
       onState: (state) => {
+        if (state === "connected") this.chat.load().catch((error) => this.toast(error.message));
         this.connection.textContent =
           state === "connected"
             ? ""
@@ -134,7 +145,9 @@ class LivePage {
     if (this.finished) return;
     // A seat's connection is a spectator's until the server has read its hello: the seat's
     // own envelope follows at once, so a spectator's is not drawn over the seat's page.
-    if (this.token && env.viewer === null && this.env.viewer !== null) return;
+    // (A seat an AI plays now — handed over, or out of time — is watched as a spectator.)
+    const handedOver = this.env.viewer !== null && env.status[this.env.viewer]?.kind === "ai";
+    if (this.token && env.viewer === null && this.env.viewer !== null && !handedOver) return;
     this.info.people = env.status.map((s) => s.name);
     if (env.is_terminal) {
       // Straight to the finished game's page: what the end reveals is shown only there.
@@ -176,7 +189,7 @@ class LivePage {
     // A redraw (someone connects, an AI starts thinking) keeps the keyboard focus where it was.
     const active = document.activeElement;
     const focused = active instanceof HTMLElement ? active.dataset.action : undefined;
-    const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting;
+    const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting && !env.abandoned;
     const moves = sinceMyTurn(
       [...this.log.values()].sort((a, b) => a.state_id - b.state_id),
       env.viewer,
@@ -199,14 +212,7 @@ class LivePage {
       h(
         "p",
         { class: `turn${mine ? " mine" : ""}`, "data-turn": mine ? "mine" : "other" },
-        mine
-          ? "Your turn"
-          : this.waiting
-            ? "Sending…"
-            : [
-                seatBadge(info, env.current_player),
-                current === "thinking" ? " is thinking…" : current === "left" ? " to play — not here now" : " to play",
-              ],
+        mine ? "Your turn" : othersTurn(info, env, this.waiting),
       ),
       env.decision ? h("p", {}, env.decision.prompt) : null,
       hint ? h("p", { class: "muted" }, hint) : null,
@@ -240,6 +246,7 @@ class LivePage {
               seat.seat === env.viewer ? " (you)" : "",
               status.host ? " · host" : "",
               status.name === "AI" ? ` · ${status.agent}` : "", // an agent spec, not a level
+              status.timed_out ? " · ran out of time" : "",
             ),
             h("span", {}, summary(info, seat), " · ", seatStatus(status)),
           );
@@ -253,11 +260,22 @@ class LivePage {
     );
     this.nameForm?.update(env);
     this.invites?.update(env);
+    this.timer.update(env);
+    this.hint?.update(env);
     if (focused) this.main.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
     document.title = `${mine ? "● Your turn — " : ""}${info.title} — Kleos`;
     if (mine && !this.wasMyTurn) ping();
     this.wasMyTurn = mine;
   }
+}
+
+/** Whose turn it is, in words, when it is not mine (or that the game was abandoned on a timeout). */
+function othersTurn(info, env, waiting) {
+  if (env.abandoned) return "The game was abandoned.";
+  if (waiting) return "Sending…";
+  const current = env.status[env.current_player]?.status;
+  const words = current === "thinking" ? " is thinking…" : current === "left" ? " to play — not here now" : " to play";
+  return [seatBadge(info, env.current_player), words];
 }
 
 /** A seat's public figures in the game's words ("5 gold · 3 VP"): those its static info lists,
