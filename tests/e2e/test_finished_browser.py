@@ -116,6 +116,16 @@ def test_ilium_result_in_words_mistakes_match_the_chart_board_beside_it_and_keys
     expect(status).to_have_text(f"After move {total - 1} of {total}")
     assert page.evaluate("document.querySelector('#typing').selectionStart") == 1
 
+    # On a phone: one column, the replay and the chart first, the board just under them.
+    phone = open_page(width=390)
+    phone.goto(page_url(page.url))
+    expect(phone.locator("svg.chart")).to_be_visible(timeout=60_000)
+    side = phone.locator(".replay-side").bounding_box()
+    under = phone.locator("[data-replay-board]").bounding_box()
+    assert side is not None and under is not None
+    assert side["y"] + side["height"] <= under["y"] < side["y"] + side["height"] + 40
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
 
 def test_the_tie_break_the_engine_tells_is_shown_under_the_result(
     open_page: Callable[..., Page],
