@@ -143,3 +143,20 @@ def test_the_search_sees_only_the_seats_observation(monkeypatch: pytest.MonkeyPa
     hint = ai.hint("g", config, [], first, SPEC, 5)
     assert [o["visits"] for o in hint["options"]] and seen[0].player == first
     assert seen[0].game.config.seed is None
+
+
+def test_hints_wait_for_none_past_the_servers_few_at_a_time(hinting: TestClient) -> None:
+    game_id, token, mine = against_ai(hinting)
+    hints = hinting.app.state.hub.hints  # type: ignore[attr-defined]
+    others = {f"other/{n}" for n in range(4)}  # four hints being computed for other seats
+    hints.running.update(others)
+    try:
+        busy = ask(hinting, game_id, token, mine["state_id"])
+        assert busy.status_code == 429 and "busy giving other hints" in busy.json()["error"]
+        hints.running.difference_update(others)
+        hints.running.add(f"{game_id}/0")  # this seat's own hint is under way
+        twice = ask(hinting, game_id, token, mine["state_id"])
+        assert twice.status_code == 429 and "being computed" in twice.json()["error"]
+    finally:
+        hints.running.clear()
+    assert ask(hinting, game_id, token, mine["state_id"]).status_code == 200
