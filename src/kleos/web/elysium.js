@@ -4,12 +4,15 @@
 // (vdom.js): a redraw keeps the focus and the scroll.
 
 import { byTarget, targetProps } from "./choices.js";
+import { term } from "./glossary.js";
 import { seatBadge as badge, seatName, title } from "./ui.js";
-import { draw, h } from "./vdom.js";
+import { draw, foreign, h } from "./vdom.js";
 
 const seatBadge = (info, seat, extra = "") => badge(info, seat, extra, h);
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** A word of the rules with its definition on hover, focus or tap (glossary.js). */
+const word = (info, id, text) => foreign(`term-${id}-${text}`, () => term(info, id, text));
 
 /** What one drawing of the table shares: the static data, the choices by target, the costs. */
 class Table {
@@ -140,7 +143,11 @@ function statusLine(t) {
   const { info, env, pub } = t;
   const current = env.current_player;
   const chip = (cls, ...content) => h("span", { class: `ely-chip${cls}` }, ...content);
-  const writing = `${seatName(info, pub.writer)}'s Writing step: ${plural(pub.allowance, "transfer")} left`;
+  const writing = [
+    `${seatName(info, pub.writer)}'s `,
+    word(info, "writing-step", "Writing step"),
+    `: ${plural(pub.allowance, "transfer")} left`,
+  ];
   const deciding =
     current === env.viewer && !t.ctx.replay
       ? chip(" ely-hot", "Your decision")
@@ -148,7 +155,7 @@ function statusLine(t) {
   return h(
     "div",
     { class: "ely-status" },
-    chip("", `Epoch ${pub.epoch} of ${t.data.limits.epochs}`),
+    chip("", word(info, "epoch", "Epoch"), ` ${pub.epoch} of ${t.data.limits.epochs}`),
     chip("", t.data.phases[pub.phase] ?? title(pub.phase)),
     pub.writer === null ? null : chip(" ely-hot", writing),
     current === null ? null : deciding,
@@ -310,7 +317,7 @@ function playerHead(t, p) {
     "header",
     targetProps(t.ctx, `seat:${p}`, "ely-player-head"),
     seatBadge(info, p, p === env.viewer ? " (you)" : ""),
-    h("span", { class: "ely-chip" }, `disc ${seat.disc}`),
+    h("span", { class: "ely-chip" }, word(info, "disc", "disc"), ` ${seat.disc}`),
     p === env.current_player ? h("span", { class: "ely-chip ely-hot" }, "to play") : null,
     ps.passed ? h("span", { class: "ely-chip" }, "passed") : null,
     pub.writer === p ? h("span", { class: "ely-chip ely-hot" }, "writing") : null,
@@ -342,19 +349,26 @@ function player(t, p) {
     "section",
     { key: p, class: cls, "aria-label": `${seatName(info, p)}${p === env.viewer ? " (you)" : ""}` },
     playerHead(t, p),
-    h("div", { class: "ely-columns", "aria-label": "columns" }, h("span", { class: "ely-muted" }, "Columns:"), columns),
+    h(
+      "div",
+      { class: "ely-columns", "aria-label": "columns" },
+      h("span", { class: "ely-muted" }, word(info, "column", "Columns"), ":"),
+      columns,
+    ),
     ps.pending_notes.length ? h("p", { class: "ely-pending" }, "Pending: ", ps.pending_notes.join("; ")) : null,
     held.length ? h("p", { class: "ely-held-tiles" }, "Bonus tiles: ", held.join(", ")) : null,
     h(
       "h4",
       { class: "ely-h" },
-      cards.length ? `Domain (${ps.domain.length + ps.citizens.length} cards)` : "Domain: empty",
+      word(info, "domain", "Domain"),
+      cards.length ? ` (${ps.domain.length + ps.citizens.length} cards)` : ": empty",
     ),
     cards.length ? h("div", { class: "ely-cards" }, cards) : null,
     h(
       "h4",
       { class: "ely-h" },
-      written.length ? `Elysium (${plural(written.length, "Legend")})` : "Elysium: no Legend yet",
+      word(info, "elysium", "Elysium"),
+      written.length ? ` (${plural(written.length, "Legend")})` : ": no Legend yet",
     ),
     written.length ? h("div", { class: "ely-legends" }, written) : null,
   );

@@ -4,8 +4,9 @@
 // a virtual tree (vdom.js): a redraw keeps the frame's scroll and the focus.
 import { byTarget, choiceProps, targetProps } from "./choices.js";
 import { layout, SITE_R, SPACE_R, siteTitle, TOKEN_H, TOKEN_W } from "./ilium-layout.js";
+import { term } from "./glossary.js";
 import { seatBadge, seatColour, seatName } from "./ui.js";
-import { draw, h } from "./vdom.js";
+import { draw, foreign, h } from "./vdom.js";
 
 const ICONS = { Coins: "●", Horses: "♞", Armbands: "◎", Bottles: "⚱", Helmets: "▲" };
 const ROMAN = { 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII" };
@@ -24,6 +25,9 @@ function boardLayout(info) {
     );
   return layouts.get(info);
 }
+
+/** A word of the rules with its definition on hover, focus or tap (glossary.js). */
+const word = (info, id, text) => foreign(`term-${id}-${text}`, () => term(info, id, text));
 
 /** A token as a chip of its type's colour: "● Coins 3". */
 function chip(info, text) {
@@ -200,7 +204,15 @@ function collections(info, env) {
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), head, h("th", {}, "Cubes"), h("th", {}, "Cards"))),
         h("tbody", {}, rows),
       ),
-      h("p", { class: "muted" }, "Tokens (artifacts) of each type; underlined: the most tokens of that type."),
+      h(
+        "p",
+        { class: "muted" },
+        "Tokens (",
+        word(info, "artifact", "artifacts"),
+        ") of each type; underlined: the most tokens of that type (the ",
+        word(info, "majority", "majority"),
+        ").",
+      ),
     ),
   );
 }
@@ -216,7 +228,10 @@ function turnInfo(info, env, ctx, play) {
     const second = dig.second === null ? "" : `, second ${seatName(info, dig.second)}`;
     const qualifies = dig.second !== null && !dig.second_qualifies ? " (does not qualify)" : "";
     const where = dig.site ? `; digging at ${dig.site}` : "";
-    excavation = `Excavation of ${dig.path}: first ${seatName(info, dig.first)}${second}${qualifies}${where}`;
+    excavation = [
+      word(info, "excavation", "Excavation"),
+      ` of ${dig.path}: first ${seatName(info, dig.first)}${second}${qualifies}${where}`,
+    ];
   }
   const secrets = ctx.replay ? (ctx.privates ?? []).map((p, seat) => [seat, p]) : [[env.viewer, env.private]];
   return h(
@@ -227,7 +242,12 @@ function turnInfo(info, env, ctx, play) {
     turn.path ? h("p", {}, `Path this turn: ${turn.path}`) : null,
     env.viewer === null || ctx.replay ? null : hand(pub.hands[env.viewer], ctx, play),
     excavation ? h("p", {}, excavation) : null,
-    h("p", { class: "muted" }, `Value-${info.data.offer_value} tokens left on the sites: ${pub.fours_on_sites}`),
+    h(
+      "p",
+      { class: "muted" },
+      word(info, "value-4-token", `Value-${info.data.offer_value} tokens`),
+      ` left on the sites: ${pub.fours_on_sites}`,
+    ),
     pub.removed_tokens.length
       ? h(
           "p",
@@ -264,7 +284,7 @@ function secretPanel(info, seat, secret, replay) {
     "div",
     { key: seat, class: "secret", "data-secret": "historian" },
     h("strong", {}, replay ? `${seatName(info, seat)}'s secrets` : "Only you see this"),
-    h("div", {}, "Historian: ", chipOf),
+    h("div", {}, word(info, "historian", "Historian"), ": ", chipOf),
     secret.top_card === undefined || secret.top_card === null
       ? null
       : h("div", {}, "Next card: ", h("strong", {}, secret.top_card)),

@@ -13,3 +13,15 @@ export const h = /** @type {any} */ (element);
 export function draw(root, ...tree) {
   render(element(Fragment, null, ...tree), root);
 }
+
+/** A virtual element that holds a real one, built once by `make()` (a widget with listeners of
+ * its own, such as a glossary term): redraws keep it as it is.
+ * @param {string} key what tells it apart from its siblings
+ * @param {() => Node} make
+ */
+export function foreign(key, make) {
+  const keep = (/** @type {Element | null} */ host) => {
+    if (host && !host.firstChild) host.append(make());
+  };
+  return h("span", { key, class: "foreign", ref: keep });
+}
