@@ -21,7 +21,9 @@ from fastapi.testclient import TestClient
 from postgres import WHY_NOT, fresh_database, server_url
 from sqlalchemy import create_engine, text
 
+import kleos
 from clocks import ManualClock, parse_time
+from kleos.core.records import parse_record
 from kleos.server import store
 from kleos.server.app import create_app
 from kleos.server.clock import OutOfTimeError
@@ -210,6 +212,8 @@ def test_a_game_abandoned_on_timeout_takes_no_more_moves(
     replaced = timed.post(f"/api/games/{game_id}/seats/{other}/replace", json=body)
     assert replaced.status_code == 409
     assert game_id not in [g["id"] for g in timed.get("/api/games").json()["games"]]
+    record = parse_record(timed.get(f"/api/games/{game_id}/record").text)  # nobody plays on
+    assert record.result is None and len(kleos.replay(record).steps) == found["state_id"]
 
 
 def test_a_seat_handed_to_an_ai_by_its_player_loses_its_deadline(

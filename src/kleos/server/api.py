@@ -239,9 +239,10 @@ async def sample(game_id: str, hub: HubDep, token: Token) -> Sample:
 
 @router.get("/api/games/{game_id}/record", response_class=PlainTextResponse)
 async def record(game_id: str, hub: HubDep) -> PlainTextResponse:
-    """The game's JSON Lines record, seed included, once the game is over."""
+    """The game's JSON Lines record, seed included, once the game is over (or abandoned on
+    a timeout: nobody plays it any more, and its record has no result)."""
     live = await hub.moves.game(game_id)
-    if not live.match.is_over:
+    if not live.match.is_over and not live.abandoned:
         raise ForbiddenError("the record (and its seed) is given only once the game is over")
     text = "".join(line + "\n" for line in live.record().lines())
     return PlainTextResponse(text, media_type="application/x-ndjson")

@@ -245,14 +245,15 @@ class LiveGame:
         return copy.to_json()
 
     def record(self) -> Record:
-        """The complete record of a finished game (with its seed)."""
+        """The complete record of a finished game (with its seed), or of one abandoned on a
+        timeout (without a result)."""
         match = self.match
         game = match.game
         return Record(
             config=game.config.to_json(),
             seats=tuple(self.kinds),
             moves=tuple(Move(p, a) for p, a in match.moves),
-            result=result_json(match.state.outcome()),
+            result=result_json(match.state.outcome()) if match.is_over else None,
             rules_version=game.rules_version,
         )
 
