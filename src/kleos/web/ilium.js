@@ -324,7 +324,7 @@ export function render(root, info, env, ctx) {
     root,
     h("div", { class: "board-frame" }, zoomBar(), h("div", { class: "board-scroll" }, board(info, env, play))),
     h("div", { class: "ilium-info" }, ctx.aside ? null : turn, collections(info, env)),
-    h("p", { class: "muted" }, "Green spaces, sites and tokens are yours to choose."),
+    ctx.replay ? null : h("p", { class: "muted" }, "Green spaces, sites and tokens are yours to choose."),
     h(
       "ul",
       { class: "muted board-notes" },
