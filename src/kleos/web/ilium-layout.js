@@ -5,8 +5,8 @@
 export const SCALE = 10;
 export const SITE_R = 36;
 export const SPACE_R = 17;
-export const TOKEN_W = 24;
-export const TOKEN_H = 31;
+export const TOKEN_W = 28;
+export const TOKEN_H = 36;
 const GAP = 4;
 const NAME_FONT = 15;
 const PATH_FONT = 12;

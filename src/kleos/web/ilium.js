@@ -134,8 +134,8 @@ function stockOf(info, siteId, stock, box, play) {
       "g",
       { key: i, ...props, ...clicks, "data-token": text },
       h("rect", { class: fill, x: tx + 1, y: ty + 1, width: TOKEN_W - 2, height: TOKEN_H - 2, rx: 4 }),
-      h("text", { class: "token-icon", x: tx + TOKEN_W / 2, y: ty + 10 }, ICONS[t.type] ?? ""),
-      h("text", { class: "token-value", x: tx + TOKEN_W / 2, y: ty + 23 }, t.value),
+      h("text", { class: "token-icon", x: tx + TOKEN_W / 2, y: ty + TOKEN_H * 0.32 }, ICONS[t.type] ?? ""),
+      h("text", { class: "token-value", x: tx + TOKEN_W / 2, y: ty + TOKEN_H * 0.72 }, t.value),
       h("title", {}, text),
     );
   });
