@@ -51,3 +51,29 @@ def test_a_redraw_keeps_the_focused_element_and_the_scroll(open_page: Callable[.
         expect(status).to_contain_text("here", timeout=10_000)
         expect(status.locator("li").nth(1)).to_contain_text("here")
         assert host.evaluate(KEPT) == before
+
+
+def test_a_redraw_keeps_the_focus_on_a_choice_of_the_turn_panel(
+    open_page: Callable[..., Page],
+) -> None:
+    """Ilium's 'no more cubes' under the prompt keeps the keyboard focus while the other
+    player's page comes and goes (each time the page is drawn anew)."""
+    host = open_page(width=1280)
+    create_game(host, "ilium", ["me", "human"])
+    link = host.get_by_label("seat 2 link").input_value()
+    host.get_by_role("link", name="Play seat 1 (you)").click()
+    friend = open_page(width=1280)
+    friend.goto(link)
+    pages = [host, friend]
+    expect(host.locator(".turn")).to_be_visible()
+    expect(friend.locator(".turn")).to_be_visible()
+    mine, other = pages if host.locator(MINE).count() else pages[::-1]
+    mine.locator(".ilium-board .legal").first.click()  # the group; then the cubes
+    stop = mine.locator('.choices [data-action="no more cubes"]')
+    expect(stop).to_be_visible()
+    mine.evaluate(PROBE, '.choices [data-action="no more cubes"]')
+    other.reload()  # the other player leaves and comes back: two redraws of my page
+    expect(other.locator(".turn")).to_be_visible()
+    expect(mine.locator(".players li").nth(0)).to_contain_text("here")
+    expect(mine.locator(".players li").nth(1)).to_contain_text("here")
+    assert mine.evaluate(KEPT)["same"]

@@ -10,7 +10,8 @@ import { lastMoveMarks, sinceMyTurn, sincePanel } from "./recent.js";
 import { logItem } from "./story.js";
 import { timerPanel } from "./timer.js";
 import { explainOnBoard, hideWhy } from "./whynot.js";
-import { actionButton, h, mount, seatBadge, seatName } from "./ui.js";
+import { h, mount, seatBadge, seatName } from "./ui.js";
+import { draw, h as v } from "./vdom.js";
 
 const BOARDS = { ilium: () => import("./ilium.js"), elysium: () => import("./elysium.js") };
 
@@ -186,9 +187,6 @@ class LivePage {
 
   draw() {
     const { info, env } = this;
-    // A redraw (someone connects, an AI starts thinking) keeps the keyboard focus where it was.
-    const active = document.activeElement;
-    const focused = active instanceof HTMLElement ? active.dataset.action : undefined;
     const mine = env.viewer !== null && env.current_player === env.viewer && !this.waiting && !env.abandoned;
     const moves = sinceMyTurn(
       [...this.log.values()].sort((a, b) => a.state_id - b.state_id),
@@ -205,54 +203,29 @@ class LivePage {
     const legal = shown.legal_actions ?? [];
     const rest = legal.length <= FEW_CHOICES ? legal : legal.filter((c) => !handled.has(c.id));
     const hint = mine ? this.board.explain?.(info, env) : null;
+    // The panels are virtual trees, diffed into the page: a redraw keeps the focus on a choice.
     this.turnRoot.dataset.decision = env.decision?.kind ?? "over";
-    mount(
+    draw(
       this.turnRoot,
-      h("h2", { id: "turn-title" }, "Turn"),
-      h(
+      v("h2", { id: "turn-title" }, "Turn"),
+      v(
         "p",
         { class: `turn${mine ? " mine" : ""}`, "data-turn": mine ? "mine" : "other" },
         mine ? "Your turn" : othersTurn(info, env, this.waiting),
       ),
-      env.decision ? h("p", {}, env.decision.prompt) : null,
-      hint ? h("p", { class: "muted" }, hint) : null,
-      mine && shown.legal_actions.length === 1
-        ? h("p", { class: "forced" }, `You have one choice only: ${shown.legal_actions[0].label}.`)
-        : null,
+      env.decision ? v("p", {}, env.decision.prompt) : null,
+      hint ? v("p", { class: "muted" }, hint) : null,
+      mine && legal.length === 1 ? v("p", { class: "forced" }, `You have one choice only: ${legal[0].label}.`) : null,
       rest.length
-        ? h(
+        ? v(
             "div",
             { class: "choices", role: "group", "aria-label": "Your choices" },
-            rest.map((c) => actionButton(c, ctx.choose)),
+            rest.map((c) => choiceButton(c, ctx.choose)),
           )
         : null,
       sincePanel(info, moves, env.viewer),
     );
-    mount(
-      this.playersRoot,
-      h("h2", { id: "players-title" }, "Players"),
-      h(
-        "ul",
-        { class: "players" },
-        env.seats.map((seat) => {
-          const status = env.status[seat.seat];
-          return h(
-            "li",
-            { class: seat.seat === env.current_player ? "now" : "" },
-            h(
-              "span",
-              {},
-              seatBadge(info, seat.seat),
-              seat.seat === env.viewer ? " (you)" : "",
-              status.host ? " · host" : "",
-              status.name === "AI" ? ` · ${status.agent}` : "", // an agent spec, not a level
-              status.timed_out ? " · ran out of time" : "",
-            ),
-            h("span", {}, summary(info, seat), " · ", seatStatus(status)),
-          );
-        }),
-      ),
-    );
+    draw(this.playersRoot, v("h2", { id: "players-title" }, "Players"), players(info, env));
     mount(
       this.heading,
       `${info.title}, ${info.players} players`,
@@ -262,7 +235,6 @@ class LivePage {
     this.invites?.update(env);
     this.timer.update(env);
     this.hint?.update(env);
-    if (focused) this.main.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
     document.title = `${mine ? "● Your turn — " : ""}${info.title} — Kleos`;
     if (mine && !this.wasMyTurn) ping();
     this.wasMyTurn = mine;
@@ -275,7 +247,35 @@ function othersTurn(info, env, waiting) {
   if (waiting) return "Sending…";
   const current = env.status[env.current_player]?.status;
   const words = current === "thinking" ? " is thinking…" : current === "left" ? " to play — not here now" : " to play";
-  return [seatBadge(info, env.current_player), words];
+  return [seatBadge(info, env.current_player, "", v), words];
+}
+
+/** A button that makes a move: its accessible name is the action's label. */
+function choiceButton(choice, choose) {
+  const attrs = { key: choice.id, class: "choice", type: "button", "data-action": choice.text };
+  return v("button", { ...attrs, onclick: () => choose(choice.id) }, choice.label);
+}
+
+/** Each seat: who plays it, its figures and whether its player is here. */
+function players(info, env) {
+  const rows = env.seats.map((seat) => {
+    const status = env.status[seat.seat];
+    return v(
+      "li",
+      { key: seat.seat, class: seat.seat === env.current_player ? "now" : "" },
+      v(
+        "span",
+        {},
+        seatBadge(info, seat.seat, "", v),
+        seat.seat === env.viewer ? " (you)" : "",
+        status.host ? " · host" : "",
+        status.name === "AI" ? ` · ${status.agent}` : "", // an agent spec, not a level
+        status.timed_out ? " · ran out of time" : "",
+      ),
+      v("span", {}, summary(info, seat), " · ", seatStatus(status, v)),
+    );
+  });
+  return v("ul", { class: "players" }, rows);
 }
 
 /** A seat's public figures in the game's words ("5 gold · 3 VP"): those its static info lists,

@@ -13,9 +13,9 @@ const STATUS = {
 };
 
 /** A seat's status, in words. */
-export function seatStatus(status) {
+export function seatStatus(status, make = h) {
   const [words, why] = STATUS[status.status] ?? [status.status, ""];
-  return h("span", { class: `status status-${status.status}`, "data-status": status.status, title: why }, words);
+  return make("span", { class: `status status-${status.status}`, "data-status": status.status, title: why }, words);
 }
 
 /**

@@ -1,9 +1,11 @@
 // What just happened, on the board and in words: each other player's last move since my last
 // turn is marked on the element it was played on (its `target`), briefly animated when new
 // (unless the system asks for reduced motion), and told in a short list.
-import { h, seatBadge, seatColour } from "./ui.js";
+import { seatBadge, seatColour } from "./ui.js";
+import { h } from "./vdom.js";
 
 const MOST_TOLD = 12;
+const IN_VIEW = 3;
 
 /**
  * @typedef {{state_id: number, player: number, action: string, target?: string | null,
@@ -45,19 +47,29 @@ export function lastMoveMarks(info, moves, seen) {
   return marks;
 }
 
-/** The moves since my last turn, in words: who, and the first thing each move did. */
+/** The moves since my last turn, in words: who, and what each move did; the last few in view,
+ * the earlier ones (up to a dozen) folded away. */
 export function sincePanel(info, moves, viewer) {
   if (!moves.length) return null;
-  const told = moves.slice(-MOST_TOLD).map((move) => {
+  const item = (move) => {
     const told = move.events.filter((e) => e.text).map((e) => (e.text ?? "").split("\n")[0]);
     const text = told.length ? told.join(" ") : move.action;
-    return h("li", {}, seatBadge(info, move.player), " ", text);
-  });
-  const more = moves.length > MOST_TOLD ? ` (the last ${MOST_TOLD} of ${moves.length} moves)` : "";
+    return h("li", { key: move.state_id, value: move.state_id + 1 }, seatBadge(info, move.player, "", h), " ", text);
+  };
+  const told = moves.slice(-MOST_TOLD);
+  const earlier = told.slice(0, -IN_VIEW);
   return h(
     "div",
     { class: "since", "aria-label": "What happened" },
-    h("h3", {}, viewer === null ? "Last moves" : "Since your last turn", more),
-    h("ol", { class: "since-list" }, told),
+    h("h3", {}, viewer === null ? "Last moves" : "Since your last turn"),
+    earlier.length
+      ? h(
+          "details",
+          { class: "since-earlier" },
+          h("summary", {}, `${earlier.length} earlier move${earlier.length === 1 ? "" : "s"}`),
+          h("ol", { class: "since-list" }, earlier.map(item)),
+        )
+      : null,
+    h("ol", { class: "since-list" }, told.slice(-IN_VIEW).map(item)),
   );
 }

@@ -53,15 +53,6 @@ export function seatBadge(info, seat, extra = "", make = h) {
   return make("span", { class: `seat seat-${seatColour(info, seat)}` }, seatName(info, seat), extra);
 }
 
-/** A button that makes a move: its accessible name is the action's label. */
-export function actionButton(choice, choose, text = null) {
-  return h(
-    "button",
-    { class: "choice", type: "button", "data-action": choice.text, onclick: () => choose(choice.id) },
-    text ?? choice.label,
-  );
-}
-
 /** "1st", "2nd", ... */
 export function ordinal(n) {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
