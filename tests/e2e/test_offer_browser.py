@@ -12,23 +12,6 @@ from browsing import MINE, OVER
 from kleos.games.ilium.game import Ilium
 from kleos.games.ilium.scenario import position
 
-NO_FOURS = {
-    "SIG": ["Coins-1", "Horses-2", "Armbands-3", "Bottles-5"],
-    "ACH": ["Coins-1", "Horses-1", "Armbands-2", "Bottles-2", "Helmets-3", "Coins-5"],
-    "BES": ["Horses-1", "Armbands-2", "Bottles-3", "Helmets-5"],
-    "SCM": ["Coins-2", "Horses-3", "Armbands-5"],
-    "SKF": ["Armbands-1", "Bottles-2", "Helmets-2", "Coins-3"],
-    "ILU": ["Bottles-1", "Helmets-3", "Horses-5"],
-    "BAT": ["Helmets-1", "Coins-2", "Horses-2", "Armbands-3", "Bottles-3"],
-    "CHR": ["Coins-2", "Bottles-3", "Helmets-3"],
-    "HIS": ["Armbands-1", "Coins-2", "Horses-2", "Bottles-3", "Coins-3", "Helmets-5"],
-    "THY": ["Coins-4"],
-    "KAL": ["Bottles-1", "Armbands-3", "Coins-5"],
-    "RHO": ["Helmets-1", "Horses-3", "Armbands-3"],
-    "IDA": ["Horses-1", "Bottles-1", "Helmets-3"],
-}
-"""Every site's tokens: THY holds the last value-4 token, no other site has one."""
-
 
 def offered(page: Page, server_access: Access) -> None:
     """A live 3-player game whose Red seat (this page) is offered the end of the game: Red
@@ -39,9 +22,13 @@ def offered(page: Page, server_access: Access) -> None:
     live = server_access.app.state.hub.moves.live.get(created["id"])
     game = live.match.game
     assert isinstance(game, Ilium)
+    # The deal's tokens without a 4, but for THY's last one; IDA's lowest: Horses-1, Bottles-1.
+    dealt = game.new_initial_state().view(None)["public"]["sites"]
+    stocks = {site: [t for t in tokens if not t.endswith("-4")] for site, tokens in dealt.items()}
+    stocks.update(THY=["Coins-4"], IDA=["Horses-1", "Bottles-1", "Helmets-3"])
     state = position(
         game,
-        stocks=NO_FOURS,
+        stocks=stocks,
         hoards={0: ["Horses-4"], 1: ["Armbands-4", "Bottles-4"], 2: ["Helmets-4"]},
         groups=[(0, "p23", 0, 2), (1, "p23", 1, 2), (0, "p23", 3, 1)],
         decks={0: [1, 2, 2], 1: [1, 2], 2: [2, 3]},

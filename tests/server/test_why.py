@@ -75,9 +75,9 @@ def test_a_malformed_target_is_a_422_and_an_unknown_game_a_404(
 
 
 @pytest.fixture
-def strict(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[
-    TestClient
-]:
+def strict(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[TestClient]:
     monkeypatch.setattr(why, "PER_MINUTE", 3)
     settings = Settings(data_dir=tmp_path_factory.mktemp("why"), ai_workers=1, ai_move_seconds=0)
     with TestClient(create_app(settings)) as test_client:
