@@ -37,6 +37,7 @@ class ElysiumRenderer:
         self.quests: dict[str, dict[str, Any]] = {q["id"]: q for q in data["quests"]}
         self.pediments: dict[str, list[str]] = data["pediments"]
         self.marks: dict[str, str] = data["column_marks"]
+        self.citizen_note: str = data["citizen_note"]
         self.phases: dict[str, str] = data["phases"]
         self.limits: dict[str, int] = data["limits"]
         self.figures: list[dict[str, str]] = data["figures"]
@@ -182,14 +183,13 @@ class ElysiumRenderer:
             table = self._card_table("", ("State",))
             table.show_header = False
             for entry in ps["domain"]:
-                state = "turned" if entry["turned"] else "ring" if entry["ring"] else ""
-                self._card_row(table, entry["card"], state)
+                self._card_row(table, entry["card"], "; ".join(entry["notes"]))
             if ps["citizens"]:
                 table.add_row(
                     Text("citizens", style="dim"),
                     f"{len(ps['citizens'])} face down",
                     "",
-                    Text("no power; joins a Legend of 2+ cards as the missing card", style="dim"),
+                    Text(self.citizen_note, style="dim"),
                     "",
                 )
             parts.append(table)

@@ -93,13 +93,10 @@ class Table {
     );
   }
 
-  /** A card face; `state` is its Domain entry ({turned, ring}) and `flags` extra notes. */
-  cardFace(id, state = null, flags = []) {
+  /** A card face; `notes` say the state of its power in a Domain (the envelope's words). */
+  cardFace(id, notes = []) {
     const c = this.cards.get(id);
     if (!c) return h("span", { class: "ely-card-body" }, id);
-    const notes = [...flags];
-    if (state?.turned) notes.push("turned: used this epoch");
-    if (state && c.power === "trigger") notes.push(state.ring ? "ring: Trigger unused" : "Trigger used");
     const power = [title(c.power), c.window && `window: ${c.window}`, c.hook?.replaceAll("_", " ")];
     return h(
       "span",
@@ -118,10 +115,10 @@ class Table {
     );
   }
 
-  card(id, { state = null, flags = [], could = false } = {}) {
+  card(id, { state = null, could = false } = {}) {
     const fam = this.cards.get(id)?.family ?? "none";
     const cls = `ely-card ely-fam-${fam}${state?.turned ? " ely-turned" : ""}${could ? " ely-could" : ""}`;
-    return this.actionable(`card:${id}`, cls, this.cardFace(id, state, flags));
+    return this.actionable(`card:${id}`, cls, this.cardFace(id, state?.notes ?? []));
   }
 
   mini(id) {
@@ -256,15 +253,9 @@ function heldTiles(t, p) {
 /** A player's Domain: its cards with their powers' state, and its Citizens face down. */
 function domain(t, p) {
   const ps = t.pub.players_state[p];
-  const cards = ps.domain.map((d) => {
-    const eleusis = t.cards.get(d.card)?.power === "eleusis";
-    const flags = eleusis ? [ps.eleusis_active ? "Eleusis active" : "Eleusis inactive: needs another"] : [];
-    return t.card(d.card, { state: d, flags });
-  });
+  const cards = ps.domain.map((d) => t.card(d.card, { state: d }));
   if (ps.citizens.length) {
-    const text =
-      "Face down: nobody sees them. Jokers in Legends of 2 or more " +
-      `cards; ${t.data.citizen_penalty_vp} VP each in the Elysium at the end.`;
+    const text = t.data.citizen_note;
     const body = h(
       "span",
       { class: "ely-card-body" },
@@ -312,7 +303,7 @@ function playerHead(t, p) {
   const figures = data.figures.filter((f) => f.key in seat).map((f) => `${seat[f.key]} ${f.label}`);
   const quest =
     ps.quest === null ? "no Quest yet" : ps.quest === "incomplete" ? "Incomplete Quest" : `Quest ${ps.quest}`;
-  const takes = pub.phase === "actions" ? ` · cards taken ${ps.card_takes}/${data.limits.cards_per_epoch}` : "";
+  const takes = ` · cards taken this epoch ${ps.card_takes}/${data.limits.cards_per_epoch}`;
   return h(
     "header",
     targetProps(t.ctx, `seat:${p}`, "ely-player-head"),

@@ -20,6 +20,8 @@ from elysium_helpers import (
 
 APOLLO = ("zeus", "hades", "hermes", "apollo", "hephaestus")
 
+USED = "its Trigger is used"
+
 
 def test_disc_reassignment_with_several_incomplete_quests() -> None:
     # Phase II order P4, P2, P1, P3. P3 took Q1 and P1 Q3; P4 and P2 passed: they get the
@@ -236,8 +238,8 @@ def test_phase4_resets() -> None:
     assert view["public"]["temple"] == ["Q1", "Q2", "Q3", "Q4"]
     # Activate cards are straightened; a used Trigger stays used.
     assert player_view(s, P1)["domain"] == [
-        {"card": "ZEU-02a", "turned": False, "ring": False},
-        {"card": "ZEU-05a", "turned": False, "ring": False},
+        {"card": "ZEU-02a", "turned": False, "ring": False, "notes": []},
+        {"card": "ZEU-05a", "turned": False, "ring": False, "notes": [USED]},
     ]
     assert "use ZEU-02a" in options(s)
     assert "use ZEU-05a" not in options(s)

@@ -21,6 +21,9 @@ from kleos.core.errors import IllegalActionError
 
 HERMES = ("zeus", "hades", "hermes", "athena", "hephaestus")
 
+USED = "its Trigger is used"
+UNUSED = "ring: its Trigger is unused"
+
 
 def test_trigger_rings_once_per_acquisition() -> None:
     # P1 uses Pandora (ring off) in the Writing step; P2's Scylla makes P1 discard it. The draw
@@ -41,7 +44,12 @@ def test_trigger_rings_once_per_acquisition() -> None:
     play(s, "use HEP-05a")
     assert s.gold[P1] == 4
     assert "use HEP-05a" not in options(s)
-    assert player_view(s, P1)["domain"][0] == {"card": "HEP-05a", "turned": False, "ring": False}
+    assert player_view(s, P1)["domain"][0] == {
+        "card": "HEP-05a",
+        "turned": False,
+        "ring": False,
+        "notes": [USED],
+    }
     end_steps(s, until=P2)
     play(s, "use POS-05a")
     assert decision(s) == ("attack_payment", P1)
@@ -52,7 +60,12 @@ def test_trigger_rings_once_per_acquisition() -> None:
     assert s.view(None)["public"]["agora"] == ["HEP-05a"]
     assert decision(s) == ("turn", P1)
     play(s, "take HEP-05a")
-    assert player_view(s, P1)["domain"][-1] == {"card": "HEP-05a", "turned": False, "ring": True}
+    assert player_view(s, P1)["domain"][-1] == {
+        "card": "HEP-05a",
+        "turned": False,
+        "ring": True,
+        "notes": [UNUSED],
+    }
     assert s.ring[card(s, "HEP-05a")] is True
 
 
@@ -83,7 +96,9 @@ def test_activate_once_per_epoch() -> None:
     play(s, "use ZEU-02a")
     assert s.vp[P1] == 1
     assert options(s) == ["quest Q1", "quest Q4"]
-    assert player_view(s, P1)["domain"] == [{"card": "ZEU-02a", "turned": True, "ring": False}]
+    assert player_view(s, P1)["domain"] == [
+        {"card": "ZEU-02a", "turned": True, "ring": False, "notes": ["turned: used this epoch"]}
+    ]
     play(s, "quest Q1", "dismiss red")
     assert decision(s) == ("write", P1)
     assert options(s) == ["transfer ZEU-02a to new", "end step"]
@@ -179,5 +194,7 @@ def test_using_a_power_is_committed_even_when_it_does_nothing() -> None:
     events = play(s, "use HER-07a")
     assert of_kind(events, "power") == [{"kind": "power", "player": P1, "card": "HER-07a"}]
     assert not of_kind(events, "copy")
-    assert player_view(s, P1)["domain"] == [{"card": "HER-07a", "turned": False, "ring": False}]
+    assert player_view(s, P1)["domain"] == [
+        {"card": "HER-07a", "turned": False, "ring": False, "notes": [USED]}
+    ]
     assert "use HER-07a" not in options(s)

@@ -521,7 +521,12 @@ def test_primitive_oracle_take_free() -> None:
     assert options(s) == ["oracle HEP-01a", "oracle HEP-05a"]
     events = play(s, "oracle HEP-05a")
     assert {"kind": "oracle_card", "player": P1, "card": "HEP-05a"} in events
-    assert player_view(s, P1)["domain"][-1] == {"card": "HEP-05a", "turned": False, "ring": True}
+    assert player_view(s, P1)["domain"][-1] == {
+        "card": "HEP-05a",
+        "turned": False,
+        "ring": True,
+        "notes": ["ring: its Trigger is unused"],
+    }
     # Back in the turn, Pandora cannot be used, so the Citizen is the only option and is taken
     # automatically: that take is P1's third, the extra card did not count. The next window is
     # P1's Writing step, where Pandora's Trigger may be used.

@@ -10,7 +10,13 @@ from kleos.games.elysium.cards import Card, Quest
 from kleos.games.elysium.legends import transfer_cost
 from kleos.games.elysium.present.labels import prompt
 from kleos.games.elysium.present.text import card_text
-from kleos.games.elysium.present.words import legend_title, pending_notes, static_words
+from kleos.games.elysium.present.words import (
+    citizen_note,
+    domain_notes,
+    legend_title,
+    pending_notes,
+    static_words,
+)
 from kleos.games.elysium.rules import active_eleusis, eligible_cards, eligible_quests
 from kleos.games.elysium.scoring import legend_vp
 from kleos.games.elysium.state import (
@@ -85,7 +91,13 @@ def view(s: ElysiumState) -> ViewParts:
                 "quest": _quest_name(s, s.quest[p]),
                 "passed": s.passed[p],
                 "domain": [
-                    {"card": ids[c], "turned": s.turned[c], "ring": s.ring[c]} for c in s.domain[p]
+                    {
+                        "card": ids[c],
+                        "turned": s.turned[c],
+                        "ring": s.ring[c],
+                        "notes": domain_notes(s, p, c),
+                    }
+                    for c in s.domain[p]
                 ],
                 "eleusis_active": bool(active_eleusis(s, p)),
                 "citizens": [s.citizen_handle[c] for c in s.citizens[p]],
@@ -168,6 +180,7 @@ def static_data(game: Elysium) -> dict[str, Any]:
         "starting_gold": cs.starting_gold,
         "max_legends": MAX_LEGENDS_PER_PLAYER,
         "limits": {"epochs": EPOCHS, "cards_per_epoch": CARDS_PER_EPOCH},
+        "citizen_note": citizen_note(game),
         **static_words(),
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kleos.games.elysium.rules import active_eleusis
 from kleos.games.elysium.scoring import legend_name
 from kleos.games.elysium.state import FAMILY, LEVEL, ElysiumState, Legend
 from kleos.games.elysium.vocabulary import BLACK, COLUMNS
@@ -84,6 +85,28 @@ def pending_notes(s: ElysiumState, p: int) -> list[str]:
         what += ["a Citizen"] if d.citizens else []
         notes.append(f"the next transfer of {' or '.join(what)} costs {d.n} gold less")
     return notes
+
+
+def domain_notes(s: ElysiumState, p: int, c: int) -> list[str]:
+    """The state of the power of card `c` in seat `p`'s Domain, in words (turned, its Trigger
+    used or not, an Eleusis card active or waiting for another)."""
+    power = s.game.tables.power[c]
+    notes = ["turned: used this epoch"] if s.turned[c] else []
+    if power == "trigger":
+        notes.append("ring: its Trigger is unused" if s.ring[c] else "its Trigger is used")
+    if power == "eleusis":
+        active = active_eleusis(s, p)
+        notes.append("Eleusis active" if active else "Eleusis inactive: needs another")
+    return notes
+
+
+def citizen_note(game: Elysium) -> str:
+    """What Citizens are, in a line beside them."""
+    penalty = game.card_set.citizen_penalty_vp
+    return (
+        "Face down: nobody sees them. Jokers in Legends of 2 or more cards; "
+        f"{penalty} VP each in the Elysium at the end."
+    )
 
 
 def legend_title(game: Elysium, legend: Legend) -> str:
