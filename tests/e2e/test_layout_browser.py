@@ -32,6 +32,9 @@ def test_on_a_phone_the_board_fits_and_zooms_to_finger_sized_targets_that_stay_p
     create_game(page, "ilium", ["me", "random", "random"])
     expect(page.locator(MINE)).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The tables fit: the collections table needs no sideways scrolling in its frame.
+    table = "document.querySelector('table.collection')"
+    assert page.evaluate(f"{table}.scrollWidth <= {table}.parentElement.clientWidth")
     board = page.locator(".ilium-board").bounding_box()
     assert board is not None and board["width"] <= 390
     for _ in range(5):

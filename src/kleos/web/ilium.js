@@ -172,7 +172,11 @@ function collections(info, env) {
   const pub = env.public;
   const ofType = (hand, type) => hand.tokens.map((x) => info.data.tokens[x]).filter((t) => t.type === type);
   const head = types.map((t) =>
-    h("th", {}, h("span", { class: `chip bg-${t.toLowerCase()}` }, `${ICONS[t] ?? ""} ${t}`)),
+    h(
+      "th",
+      { title: t },
+      h("span", { class: `chip bg-${t.toLowerCase()}` }, ICONS[t] ?? "", h("span", { class: "type-name" }, ` ${t}`)),
+    ),
   );
   const rows = pub.hands.map((hand, p) =>
     h(
