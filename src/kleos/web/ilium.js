@@ -242,6 +242,10 @@ function turnInfo(info, env, ctx, play) {
     "div",
     { class: "panel" },
     h("h3", {}, "This turn"),
+    // My secrets first, where a glance finds them (in a replay: every seat's).
+    secrets
+      .filter(([seat, secret]) => seat !== null && secret?.historian)
+      .map(([seat, secret]) => secretPanel(info, seat, secret, ctx.replay)),
     turn.card ? h("div", { class: "row" }, "Card this turn:", h("span", { class: "card-face" }, turn.card)) : null,
     turn.path ? h("p", {}, `Path this turn: ${turn.path}`) : null,
     env.viewer === null || ctx.replay ? null : hand(pub.hands[env.viewer], ctx, play),
@@ -260,9 +264,6 @@ function turnInfo(info, env, ctx, play) {
           pub.removed_tokens.map((t) => chip(info, t)),
         )
       : null,
-    secrets
-      .filter(([seat, secret]) => seat !== null && secret?.historian)
-      .map(([seat, secret]) => secretPanel(info, seat, secret, ctx.replay)),
   );
 }
 
