@@ -24,6 +24,7 @@ def test_a_site_that_cannot_be_chosen_says_why_on_click_and_on_hover(
     tip = page.locator(TIP)
     expect(tip).to_contain_text("'site HIS' is not possible now")
     expect(tip).to_contain_text(page.locator(".turn-panel p").nth(1).inner_text())
+    expect(tip.locator(".why-what")).to_contain_text("Hisarlik (HIS): ")  # what it is, too
     screenshot(page, "why-not-ilium")
     page.keyboard.press("Escape")
     expect(tip).to_have_count(0)
@@ -40,6 +41,11 @@ def test_a_column_says_why_it_cannot_be_dismissed_now(open_page: Callable[..., P
     column = page.locator('.ely-player[aria-label$="(you)"] [data-target$=":red"]')
     column.click()
     expect(page.locator(TIP)).to_contain_text("'dismiss red' is not possible")
+    # A card that cannot be taken says what it is (its full text) and why not.
+    card = page.locator(".ely-agora .ely-card:not(.ely-pickable)").first
+    if card.count():
+        card.click()
+        expect(page.locator(f"{TIP} .why-what")).not_to_be_empty()
 
 
 def test_a_tap_on_a_phone_says_why(browser: Browser, base_url: str, console: Console) -> None:
@@ -54,6 +60,7 @@ def test_a_tap_on_a_phone_says_why(browser: Browser, base_url: str, console: Con
         page.locator('[data-target="site:ACH"] circle.site').tap()
         tip = page.locator(TIP)
         expect(tip).to_contain_text("is not possible now")
+        expect(tip.locator(".why-what")).to_contain_text("Achaean Ship Camp (ACH)")
         box = tip.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         page.locator("h1").tap()

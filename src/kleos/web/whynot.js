@@ -37,8 +37,20 @@ async function explain(element, board) {
   show(element, answers.get(key) ?? "");
 }
 
+/** What the element itself is, as its title says it (a card's full text, a site's tokens, a
+ * token's name), so that a tap on a phone, which has no hover, tells it too. */
+function described(element) {
+  const own =
+    element.querySelector(":scope > title")?.textContent ??
+    element.getAttribute("title") ??
+    element.querySelector(":scope > [title]")?.getAttribute("title");
+  return own ? own.trim() : null;
+}
+
 function show(element, text) {
-  tip.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+  const what = described(element);
+  const why = text.charAt(0).toUpperCase() + text.slice(1);
+  tip.replaceChildren(...(what ? [h("strong", { class: "why-what" }, what), h("br", {})] : []), why);
   if (!tip.isConnected) document.body.append(tip);
   tip.showPopover?.();
   tip.classList.add("shown");
