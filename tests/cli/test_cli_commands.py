@@ -180,3 +180,21 @@ def test_malformed_option_is_a_usage_error_not_a_traceback(cli: Cli) -> None:
     result = cli("play", "ilium", "--players", "three")
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "--players" in result.output
+
+
+def test_serve_sets_the_servers_limits_from_its_flags(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`kleos serve`'s flags reach the server's settings (the server itself is not started)."""
+    from kleos.server import run  # noqa: PLC0415 (the server is an extra)
+    from kleos.server.settings import Settings  # noqa: PLC0415
+
+    started: list[Settings] = []
+    monkeypatch.setattr(run, "run_server", lambda settings, host, port: started.append(settings))
+    flags = ["--data-dir", str(tmp_path), "--chat-burst", "3", "--chat-per-game", "50"]
+    result = cli("serve", *flags, "--hints-per-minute", "2", "--hint-queue", "1")
+    assert result.exit_code == 0, result.output
+    (settings,) = started
+    assert (settings.chat_burst, settings.chat_per_game) == (3, 50)
+    assert (settings.hints_per_minute, settings.hint_queue) == (2, 1)
+    assert cli("serve", "--hint-queue", "0").exit_code != 0

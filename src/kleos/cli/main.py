@@ -393,6 +393,18 @@ def serve(
         int, typer.Option(help="Game analyses one address may start per hour.", min=0)
     ] = 20,
     live_games: Annotated[int, typer.Option(help="Games kept in memory.", min=1)] = 500,
+    hints_per_minute: Annotated[
+        int, typer.Option(help="Hints one seat may ask for per minute.", min=0)
+    ] = 6,
+    hint_queue: Annotated[
+        int, typer.Option(help="Hints computed at once in one process (past it: 429).", min=1)
+    ] = 4,
+    chat_burst: Annotated[
+        int, typer.Option(help="Chat messages one seat may send in 10 seconds.", min=1)
+    ] = 5,
+    chat_per_game: Annotated[
+        int, typer.Option(help="Chat messages one game keeps (past it: 409).", min=0)
+    ] = 1000,
     api_docs: Annotated[
         bool, typer.Option(help="Serve the interactive API pages at /docs and /redoc.")
     ] = False,
@@ -426,6 +438,10 @@ def serve(
             max_connections=max_connections,
             analyses_per_hour=analyses_per_hour,
             live_games=live_games,
+            hints_per_minute=hints_per_minute,
+            hint_queue=hint_queue,
+            chat_burst=chat_burst,
+            chat_per_game=chat_per_game,
             api_docs=api_docs,
             forwarded_allow_ips=forwarded_allow_ips,
         )
