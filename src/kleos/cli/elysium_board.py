@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kleos.cli.score_table import score_table
-from kleos.cli.style import join_names, seat_label, seat_style
+from kleos.cli.style import seat_label, seat_style
+from kleos.core.words import join_words
 
 COLUMN_STYLES = {"yellow": "yellow", "blue": "dodger_blue1", "green": "green", "red": "red"}
 
@@ -114,7 +115,7 @@ class ElysiumRenderer:
         table.add_row("Place", *(str(part["place"]) for part in parts))
         winners = [self._name(view, p) for p in final["winners"]]
         verdict = "wins" if len(winners) == 1 else "share the victory"
-        lines = [Text.from_markup(f"{join_names(winners)} {verdict}.")]
+        lines = [Text.from_markup(f"{join_words(winners)} {verdict}.")]
         if final.get("tiebreak"):
             lines.append(Text(final["tiebreak"]))
         return Group(table, *lines)
@@ -147,7 +148,7 @@ class ElysiumRenderer:
             ]
             text.append(f" ({' '.join(takers) or 'nobody'} may take)   ", style="dim")
         tiles = [
-            f"{family.title()} → {join_names([names[h] for h in holders])}"
+            f"{family.title()} → {join_words([names[h] for h in holders])}"
             for family, holders in public["family_tiles"].items()
         ]
         tiles += [

@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kleos.cli.score_table import score_table
-from kleos.cli.style import join_names, seat_label, seat_style
+from kleos.cli.style import seat_label, seat_style
+from kleos.core.words import join_words
 
 SHOVEL = "⛏"
 MOST_SPACES = 5
@@ -105,7 +106,7 @@ class IliumRenderer:
         verdict = (
             f"{winners[0]} wins with {best} points."
             if len(winners) == 1
-            else f"{join_names(winners)} share the victory with {best} points."
+            else f"{join_words(winners)} share the victory with {best} points."
         )
         lines = [Text.from_markup(verdict)]
         if final.get("tiebreak"):

@@ -12,10 +12,11 @@ from rich.table import Table
 
 from kleos.cli.render import renderer_for
 from kleos.cli.story import move_lines
-from kleos.cli.style import join_names, seat_label
+from kleos.cli.style import seat_label
 from kleos.core.protocol import Game, Outcome
 from kleos.core.records import read_record, replay
 from kleos.core.registry import game_class, game_ids
+from kleos.core.words import join_words
 from kleos.runner.simulate import SimulationSummary
 
 BENCH_LABELS = {
@@ -44,7 +45,7 @@ def result_line(game: Game, outcome: Outcome) -> str:
     best = max(outcome.scores)
     verb = "wins" if len(winners) == 1 else "share the victory"
     scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(outcome.scores))
-    return f"{join_names(winners)} {verb} with {best} points · {scores}"
+    return f"{join_words(winners)} {verb} with {best} points · {scores}"
 
 
 def show_replay(console: Console, path: Path, quiet: bool) -> None:

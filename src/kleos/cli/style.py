@@ -19,11 +19,6 @@ def seat_label(name: str, index: int) -> str:
     return f"[bold {seat_style(name, index)}]{name}[/]"
 
 
-def join_names(names: list[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def counting_progress(console: Console, label: str = "[bold]{task.description}") -> Progress:
     """The progress bar of long runs: label, bar, done/total and time, gone when finished."""
     return Progress(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.protocol import Outcome, PlayerId
+from kleos.core.words import tiebreak_words
 from kleos.games.elysium.cards import CardSet
 from kleos.games.elysium.state import FAMILY, LEVEL, ElysiumState, Legend, LegendKind
 
@@ -193,32 +194,5 @@ def final_outcome(s: ElysiumState) -> Outcome:
         winners=winners,
         breakdown=tuple(breakdown),
         reason="the five epochs have been played",
-        tiebreak=tiebreak_words(names, totals, s.gold, winners),
+        tiebreak=tiebreak_words(names, totals, "VP", winners, "gold", s.gold),
     )
-
-
-def tiebreak_words(
-    names: list[str], totals: list[int], gold: list[int], winners: tuple[PlayerId, ...]
-) -> str:
-    """How a tie on the top total was broken (docs/elysium.md §11: the most gold, then a shared
-    place), with each tied player's gold: "P1 and P3 tie on 40 VP; P3 wins with the most gold
-    (P3 6, P1 2)."; '' when nobody tied for the top."""
-    best = max(totals)
-    tied = [p for p in range(len(totals)) if totals[p] == best]
-    if len(tied) < 2:
-        return ""
-    ranked = sorted(tied, key=lambda p: (-gold[p], p))
-    figures = ", ".join(f"{names[p]} {gold[p]}" for p in ranked)
-    start = f"{_join([names[p] for p in tied])} tie on {best} VP"
-    if len(winners) == len(tied):
-        return f"{start} and on gold ({gold[tied[0]]} each), and share the victory."
-    if len(winners) == 1:
-        return f"{start}; {names[winners[0]]} wins with the most gold ({figures})."
-    return (
-        f"{start}; {_join([names[p] for p in winners])} have the most gold ({figures}) "
-        "and share the victory."
-    )
-
-
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from kleos.core.protocol import Outcome
+from kleos.core.words import tiebreak_words
 from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF, TokenCode, token_text
 
 MAJORITY_POINTS = 10
@@ -109,35 +110,5 @@ def score(
         scores=tuple(totals),
         winners=winners,
         breakdown=tuple(breakdown),
-        tiebreak=tiebreak_words(names, best, contenders, winners, artifact_sums),
+        tiebreak=tiebreak_words(names, totals, "points", winners, "artifacts", artifact_sums),
     )
-
-
-def tiebreak_words(
-    names: Sequence[str],
-    best: int,
-    tied: Sequence[int],
-    winners: Sequence[int],
-    artifacts: Sequence[int],
-) -> str:
-    """How a tie on the top score was broken (docs/ilium.md §8.3), with each tied player's
-    artifacts: "Red and Green tie on 40 points; Red wins with the most artifacts (Red 31,
-    Green 27)."; '' when nobody tied for the top."""
-    if len(tied) < 2:
-        return ""
-    ranked = sorted(tied, key=lambda p: (-artifacts[p], p))
-    figures = ", ".join(f"{names[p]} {artifacts[p]}" for p in ranked)
-    start = f"{join_words([names[p] for p in tied])} tie on {best} points"
-    if len(winners) == len(tied):
-        return f"{start} and on artifacts ({artifacts[tied[0]]} each), and share the victory."
-    if len(winners) == 1:
-        return f"{start}; {names[winners[0]]} wins with the most artifacts ({figures})."
-    return (
-        f"{start}; {join_words([names[p] for p in winners])} have the most artifacts "
-        f"({figures}) and share the victory."
-    )
-
-
-def join_words(words: Sequence[str]) -> str:
-    """Words as a list in words ("Red, Yellow and Green")."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kleos.core.protocol import Action
+from kleos.core.words import join_words
 from kleos.games.ilium.actions import (
     ChooseSite,
     ChooseToken,
@@ -17,7 +18,6 @@ from kleos.games.ilium.actions import (
 )
 from kleos.games.ilium.board import TYPES
 from kleos.games.ilium.rules import token_types
-from kleos.games.ilium.scoring import join_words
 from kleos.games.ilium.state import (
     DECIDE_CARD,
     DECIDE_CUBE,
