@@ -1,4 +1,5 @@
 // The pages: home (create or join a game), invite links, my games; the game page is game.js.
+import { setupTheme } from "./theme.js";
 import { api, createdGame, gameLink, heldSeats, holdSeat, keepCreated, keepTabSeat, takeToken } from "./api.js";
 import { showGame } from "./game.js";
 import { timerFields } from "./timer.js";
@@ -17,25 +18,6 @@ function keepName(name) {
 }
 
 // ------------------------------------------------------------------ theme, sound, toasts
-
-function setupTheme() {
-  const button = document.getElementById("theme");
-  const stored = localStorage.getItem("kleos.theme");
-  const prefersDark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
-  const apply = (theme) => {
-    document.documentElement.dataset.theme = theme;
-    const dark = theme === "dark";
-    button.textContent = dark ? "Light" : "Dark";
-    button.setAttribute("aria-label", dark ? "Light theme" : "Dark theme");
-    button.setAttribute("aria-pressed", String(dark));
-  };
-  apply(stored ?? (prefersDark ? "dark" : "light"));
-  button.addEventListener("click", () => {
-    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
-    localStorage.setItem("kleos.theme", next);
-    apply(next);
-  });
-}
 
 function setupSound() {
   const button = document.getElementById("sound");
