@@ -10,6 +10,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ CHROMIUM = Path(os.environ.get("KLEOS_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -55,7 +56,7 @@ def server_access() -> Access:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory, server_access: Access) -> Iterator[str]:
     """The server's base URL; AI seats and the analysis are kept quick for the tests."""
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     settings = Settings(
         data_dir=tmp_path_factory.mktemp("e2e"),
@@ -68,7 +69,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, server_access: Access)
         analysis_samples=4,
     )
     server_access.app = create_app(settings)
-    config = uvicorn.Config(server_access, host="127.0.0.1", port=port, log_level="warning")
+    with serving(server_access, port):
+        yield base
+
+
+@contextmanager
+def serving(app: Any, port: int) -> Iterator[None]:
+    """Serve an ASGI app on 127.0.0.1:`port` in a thread while the block runs."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -76,7 +84,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, server_access: Access)
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield base
+    yield
     server.should_exit = True
     thread.join(timeout=10)
 

@@ -6,15 +6,12 @@ text; the Hint button against AIs, its options best first. The server's clock is
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from conftest import Access, Console, page_url, screenshot
+from conftest import Access, Console, free_port, page_url, screenshot, serving
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from browsing import MINE
@@ -42,9 +39,7 @@ class Distance:
 
 @pytest.fixture(scope="module")
 def distance(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Distance]:
-    with __import__("socket").socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     clock = ManualClock()
     settings = Settings(
@@ -59,18 +54,8 @@ def distance(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Distance]:
         clock=clock,
     )
     access = Access(create_app(settings))
-    server = uvicorn.Server(
-        uvicorn.Config(access, host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield Distance(base, clock, access)
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(access, port):
+        yield Distance(base, clock, access)
 
 
 @pytest.fixture
