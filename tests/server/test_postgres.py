@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import create, my_turn_or_over, wait_for
+from conftest import create, envelope, my_turn_or_over, wait_for
 from fastapi.testclient import TestClient
 from postgres import WHY_NOT, fresh_database, server_url
 from processes import Server
@@ -168,3 +168,34 @@ def test_names_and_fresh_invite_links_reach_every_process(
         time.sleep(0.05)
     mine = httpx.get(f"{b.url}/api/games/{game_id}", params={"token": fresh[1]}).json()
     assert mine["viewer"] == 1
+
+
+def test_a_process_serves_what_others_committed_before_their_notice_arrives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat whose process died reconnects to another one, which has the game in memory but
+    has not yet heard (LISTEN/NOTIFY) of the last move, or of a fresh invite link: it serves
+    what the database holds all the same."""
+    url = fresh_database()
+    with TestClient(create_app(Settings(data_dir=tmp_path / "a", database_url=url))) as a:
+
+        async def deaf(url: str, ready: Any, heard: Any) -> None:
+            ready.set()  # b listens, and no notice ever reaches it
+
+        monkeypatch.setattr("kleos.server.hub.listen", deaf)
+        with TestClient(create_app(Settings(data_dir=tmp_path / "b", database_url=url))) as b:
+            body = {"game": "ilium", "seats": ["human"] * 3, "taken": [0]}
+            created = a.post("/api/games", json=body).json()
+            game_id, host = created["id"], created["seats"][0]["token"]
+            assert b.get(f"/api/games/{game_id}").json()["state_id"] == 0  # b holds it now
+            mover = created["seats"][envelope(a, game_id)["current_player"]]["token"]
+            first = envelope(a, game_id, mover)
+            act = {"token": mover, "state_id": 0, "action": first["legal_actions"][0]["id"]}
+            assert a.post(f"/api/games/{game_id}/actions", json=act).status_code == 200
+            assert b.get(f"/api/games/{game_id}").json()["state_id"] == 1
+            with b.websocket_connect(f"/api/games/{game_id}/ws?token={mover}") as ws:
+                assert ws.receive_json()["envelope"]["state_id"] == 1
+            invites = a.post(f"/api/games/{game_id}/invites", json={"token": host}).json()
+            friend = invites["seats"][0]  # a seat nobody has joined: its link is new
+            mine = b.get(f"/api/games/{game_id}", params={"token": friend["token"]})
+            assert mine.status_code == 200 and mine.json()["viewer"] == friend["seat"]

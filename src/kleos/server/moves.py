@@ -49,12 +49,16 @@ class Moves:
     # ---------------------------------------------------------------- loading
 
     async def game(self, game_id: str) -> LiveGame:
-        """The live game, loaded from the database (and caught up with its log) if need be."""
+        """The live game as the database holds it: loaded if need be, and on a database other
+        processes share, caught up with the moves they committed whose notice may still be on
+        its way (a seat reconnecting here after its own process died sees its last move)."""
         live = self.live.get(game_id)
         if live is None:
             loaded = await self.store.read(_load, game_id)
             loaded.clock = self.settings.clock
-            live = self.live.add(loaded)
+            return self.live.add(loaded)
+        if self.store.engine.dialect.name == "postgresql":
+            await self._refresh(live)
         return live
 
     async def catch_up(self, live: LiveGame) -> None:
@@ -71,20 +75,27 @@ class Moves:
         live = self.live.get(game_id)
         if live is None:
             return
-        if what == store.SEATS_CHANGED:
-            rows = await self.store.read(store.seats_of, game_id)
-            for name, value in _seat_fields(rows).items():
-                setattr(live, name, value)
-            live.deadline, live.abandoned = await self.store.read(store.clock_of, game_id)
-            live.announce()
-            self.schedule_ai(live)  # a seat handed to an AI (a timeout) may decide now
-            return
+        await self._refresh(live, seats=what == store.SEATS_CHANGED)
+
+    async def _refresh(self, live: LiveGame, *, seats: bool = True) -> None:
+        """Catch up with the log (and with `seats`, the seats: names, tokens, a seat handed
+        to an AI on a timeout) and, if anything changed, publish it."""
         async with live.lock:
             before = live.match.state_id
+            changed = seats and await self._seats(live)
             await self.catch_up(live)
-        if live.match.state_id != before:
+        if changed or live.match.state_id != before:
             live.announce()
-            self.schedule_ai(live)
+            self.schedule_ai(live)  # a seat handed to an AI may decide now
+
+    async def _seats(self, live: LiveGame) -> bool:
+        """Read the seats and the clock again; whether they changed."""
+        fields = _seat_fields(await self.store.read(store.seats_of, live.id))
+        fields["deadline"], fields["abandoned"] = await self.store.read(store.clock_of, live.id)
+        changed = any(getattr(live, name) != value for name, value in fields.items())
+        for name, value in fields.items():
+            setattr(live, name, value)
+        return changed
 
     # ---------------------------------------------------------------- the pipeline
 
