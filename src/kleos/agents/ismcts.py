@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from kleos.agents.base import Agent, Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.core.errors import ConfigError
+from kleos.core.frozen import Frozen
 from kleos.core.protocol import Action, PlayerId, State
 
 DEFAULT_ITERATIONS = 800
@@ -68,7 +69,7 @@ class Node:
 
 
 @dataclass(frozen=True)
-class ActionStats:
+class ActionStats(Frozen):
     """What the search thinks of one legal action at the root."""
 
     action: Action

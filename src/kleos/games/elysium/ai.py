@@ -307,12 +307,11 @@ def _this_epoch(s: ElysiumState, p: PlayerId, value: float) -> tuple[float, floa
     elif s.writer == p:
         allowance = s.allowance
     else:
-        if quest == NO_QUEST:
-            lyres = expected[2]
-        elif quest == INCOMPLETE:
-            lyres = game.card_set.incomplete.lyres
-        else:
-            lyres = game.quests[quest].lyres
+        lyres: float = expected[2]
+        if quest == INCOMPLETE:
+            lyres = float(game.card_set.incomplete.lyres)
+        elif quest != NO_QUEST:
+            lyres = float(game.quests[quest].lyres)
         extra = game.tables.legend_extra
         allowance = int(lyres) + s.extra[p] + sum(extra[c] for c in s.domain[p])
     gold = float(s.gold[p])

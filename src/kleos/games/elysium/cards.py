@@ -22,6 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kleos.core.errors import ConfigError
+from kleos.core.frozen import Frozen
 from kleos.core.inputs import echo, echo_path, quoted, read_bounded
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ CACHE_SIZE = 16
 
 
 @dataclass(frozen=True)
-class Amount:
+class Amount(Frozen):
     """A resource and a number: a gift of `share_gift` or an option of `opponents_lose`.
 
     For `opponents_lose` the `resource` field holds the loss kind (which may be 'discard').
@@ -54,7 +55,7 @@ class Amount:
 
 
 @dataclass(frozen=True)
-class Effect:
+class Effect(Frozen):
     """One primitive of a power (docs/elysium.md §12) with its parameters; unused ones keep
     defaults."""
 
@@ -71,7 +72,7 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Design:
+class Design(Frozen):
     """A card design: the 3 copies share everything here and differ only in condition."""
 
     index: int
@@ -89,7 +90,7 @@ class Design:
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     """One physical card: a copy of a design with its acquisition condition."""
 
     index: int
@@ -100,7 +101,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Family:
+class Family(Frozen):
     """One of the 8 gods."""
 
     id: str
@@ -110,7 +111,7 @@ class Family:
 
 
 @dataclass(frozen=True)
-class Quest:
+class Quest(Frozen):
     """A Quest tile (front); every back is the same Incomplete Quest."""
 
     id: str
@@ -122,7 +123,7 @@ class Quest:
 
 
 @dataclass(frozen=True)
-class CardSet:
+class CardSet(Frozen):
     """Everything a game of Elysium needs from the data file."""
 
     families: tuple[Family, ...]

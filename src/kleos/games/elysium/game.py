@@ -64,12 +64,14 @@ SPEC = GameSpec(
 class BoundElysiumState(ElysiumState):
     """An Elysium position bound to its rules and words: the one class of state the game makes
     (`ElysiumState` is the position as data). The contract's moves and queries are the module
-    functions themselves, with no call in between."""
+    functions (real methods: a compiled function set as a class attribute would not bind)."""
 
     __slots__ = ()
 
-    apply_unchecked = rules.play  # type: ignore[assignment]  # Elysium's actions, legal ones
-    """Answer the pending decision, then run everything automatic up to the next one."""
+    def apply_unchecked(self, action: Action) -> None:
+        """Answer the pending decision, then run everything automatic up to the next one."""
+        rules.play(self, action)  # type: ignore[arg-type]  # Elysium's actions, legal ones
+
     _explain_illegal = present.explain_illegal
     """Why an action is refused, in words."""
     _to_json = codec.state_to_json

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from kleos.core import decision
+import kleos.core.decision as decision
+from kleos.core.frozen import Frozen
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.vocabulary import MAX_PLAYERS
@@ -93,53 +94,53 @@ ElysiumDecision = decision.Decision[DecisionKind, Context | None]
 
 
 @dataclass(frozen=True, slots=True)
-class StartEpoch:
+class StartEpoch(Frozen):
     """Phase I (epochs 2–5), then the first turn of Phase II (docs/elysium.md §5.1)."""
 
 
 @dataclass(frozen=True, slots=True)
-class StartTurn:
+class StartTurn(Frozen):
     """A Phase II turn begins: its actions window opens, and `turn` is asked."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class AskTurn:
+class AskTurn(Frozen):
     """`turn` is asked again, after a power used in the actions window."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class DismissStep:
+class DismissStep(Frozen):
     """docs/elysium.md §5.2.4 step 4, after the take has resolved completely."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Frozen):
     """The next player in disc order, or the end of Phase II after 4 rounds."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class StartPhase3:
+class StartPhase3(Frozen):
     """Incomplete Quests, disc reassignment and income; then Eleusis and Writing
     (docs/elysium.md §5.3)."""
 
 
 @dataclass(frozen=True, slots=True)
-class EleusisStep:
+class EleusisStep(Frozen):
     """A player's Eleusis powers, active with two or more Eleusis cards in the Domain."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class AskOrder:
+class AskOrder(Frozen):
     """Which hook (`order_hook`) or Eleusis power (`order_eleusis`) resolves next."""
 
     player: PlayerId
@@ -149,7 +150,7 @@ class AskOrder:
 
 
 @dataclass(frozen=True, slots=True)
-class StartWriting:
+class StartWriting(Frozen):
     """A Writing step begins: the allowance, then Legend start-of-step effects
     (docs/elysium.md §5.3.3)."""
 
@@ -157,19 +158,19 @@ class StartWriting:
 
 
 @dataclass(frozen=True, slots=True)
-class AskWrite:
+class AskWrite(Frozen):
     """`write` is asked: powers, transfers while allowance is left, or the end of the step."""
 
     player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class EndEpoch:
+class EndEpoch(Frozen):
     """Phase IV (docs/elysium.md §5.4), or the end of the game after epoch 5."""
 
 
 @dataclass(frozen=True, slots=True)
-class ResolveEffect:
+class ResolveEffect(Frozen):
     """One primitive of a power, for its owner (the copier, for a copied power)."""
 
     owner: PlayerId
@@ -179,7 +180,7 @@ class ResolveEffect:
 
 
 @dataclass(frozen=True, slots=True)
-class AskGift:
+class AskGift(Frozen):
     """An opponent of a `share_gift`'s owner chooses one of its two gifts."""
 
     player: PlayerId
@@ -187,7 +188,7 @@ class AskGift:
 
 
 @dataclass(frozen=True, slots=True)
-class AskAttack:
+class AskAttack(Frozen):
     """An opponent of an `opponents_lose`'s owner pays one option, unless immune or unable."""
 
     player: PlayerId
@@ -195,7 +196,7 @@ class AskAttack:
 
 
 @dataclass(frozen=True, slots=True)
-class AskImmediate:
+class AskImmediate(Frozen):
     """One `immediate_transfer_choice`: a payable transfer, or stop."""
 
     player: PlayerId

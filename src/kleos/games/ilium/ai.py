@@ -72,9 +72,9 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
     counts: list[list[float]] = []
     arts: list[list[float]] = []
     for hoard in state.hoard:
-        held, artifacts = tally(hoard, 0.0)
-        counts.append(held)
-        arts.append(artifacts)
+        held, artifacts = tally(hoard)
+        counts.append([float(c) for c in held])
+        arts.append([float(a) for a in artifacts])
     type_of, value_of = TYPE_OF, VALUE_OF
     stock = state.stock
     # Takes still due in an excavation under way.

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from kleos.core.errors import ConfigError
+from kleos.core.frozen import Frozen
 from kleos.core.inputs import echo_path, parse_json, read_bounded
 
 TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
@@ -60,7 +61,7 @@ def parse_token(text: str) -> TokenCode:
 
 
 @dataclass(frozen=True)
-class Site:
+class Site(Frozen):
     """A dig site; `numeral` is its number of paths and of starting tokens."""
 
     index: int
@@ -73,7 +74,7 @@ class Site:
 
 
 @dataclass(frozen=True)
-class PathInfo:
+class PathInfo(Frozen):
     """A stone path. Space 0 is the shovel space, next to site `shovel`."""
 
     index: int
@@ -88,7 +89,7 @@ class PathInfo:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """The static board: sites, paths and lookup tables."""
 
     sites: tuple[Site, ...]

@@ -4,7 +4,7 @@ the winners."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from kleos.core.protocol import Outcome
 from kleos.core.words import tiebreak_words
@@ -13,8 +13,6 @@ from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF, TokenCode, token_t
 MAJORITY_POINTS = 10
 SHARED_MAJORITY_POINTS = 5
 SET_POINTS = 10
-
-N = TypeVar("N", int, float)
 
 
 def donation(hoard: Sequence[TokenCode], historian: int) -> TokenCode | None:
@@ -45,11 +43,11 @@ def highest(hoard: Sequence[TokenCode]) -> list[int]:
     return tops
 
 
-def tally(hoard: Sequence[TokenCode], zero: N) -> tuple[list[N], list[N]]:
+def tally(hoard: Sequence[TokenCode]) -> tuple[list[int], list[int]]:
     """Per type, a hoard's tokens (for the majorities) and artifacts (for the sets): docs/ilium.md
-    §8.1, §8.2; counted from `zero` (0, or 0.0 for the heuristics' projections)."""
-    counts = [zero] * len(TYPES)
-    artifacts = [zero] * len(TYPES)
+    §8.1, §8.2."""
+    counts = [0] * len(TYPES)
+    artifacts = [0] * len(TYPES)
     type_of, value_of = TYPE_OF, VALUE_OF
     for code in hoard:
         t = type_of[code]
@@ -70,7 +68,7 @@ def score(
         k, d = donate(hoards[p], historians[p])
         kept.append(k)
         donated.append(d)
-    tallies = [tally(hoard, 0) for hoard in kept]
+    tallies = [tally(hoard) for hoard in kept]
     counts = [c for c, _ in tallies]
     artifacts = [a for _, a in tallies]
     majority = [[0] * len(TYPES) for _ in range(n)]

@@ -9,6 +9,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from kleos.core.errors import ConfigError
+from kleos.core.frozen import Frozen
 from kleos.games.ilium.actions import PlaceGroup, action_table
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, TokenCode, token_code
 
@@ -23,7 +24,7 @@ CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
-class Tables:
+class Tables(Frozen):
     """What a board and a number of players fix for a whole game."""
 
     active_sites: tuple[int, ...]

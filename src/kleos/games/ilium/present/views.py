@@ -142,7 +142,7 @@ def majorities(state: IliumState) -> dict[str, list[PlayerId]]:
     """Per type, the seats that hold the most tokens of it now (none while nobody has one):
     the majorities as they stand, before the Historians' donations (docs/ilium.md §8.1)."""
     n = state.game.players
-    counts = [tally(state.hoard[p], 0)[0] for p in range(n)]
+    counts = [tally(state.hoard[p])[0] for p in range(n)]
     leaders: dict[str, list[PlayerId]] = {}
     for t, name in enumerate(TYPES):
         most = max(counts[p][t] for p in range(n))
