@@ -7,13 +7,41 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint bench golden clean
+.PHONY: play serve test test-compiled compiled lint bench golden clean
 
-$(STAMP): pyproject.toml
+# The checkout's environment: an editable install, always pure Python (setup.py).
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e]'
+	KLEOS_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e]'
 	touch $(STAMP)
+
+# The compiled build (README, "The compiled engine"): a wheel with the hot modules compiled by
+# mypyc, in dist/, installed in an environment of its own, so that no compiled module ever
+# shadows the checkout's files. It is rebuilt when any file of the package changes.
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed
+$(CSTAMP): pyproject.toml setup.py $(shell find src/kleos -type f -not -path '*/__pycache__/*')
+	rm -rf dist build
+	$(PYTHON) -m pip wheel --quiet --no-deps --wheel-dir dist .
+	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet "$$(ls dist/kleos-*.whl)[server,rl,dev]"
+	$(CBIN)/python -m pip install --quiet --force-reinstall --no-deps dist/kleos-*.whl
+	$(CBIN)/python -c 'import kleos, sys; sys.exit(not kleos.compiled())'
+	touch $(CSTAMP)
+
+compiled: $(CSTAMP)
+
+# The rules' suites on the compiled build: the same playthroughs, records and perft counts.
+test-compiled: $(CSTAMP)
+	KLEOS_EXPECT_COMPILED=1 $(CBIN)/pytest -n 2 -p no:cacheprovider \
+	  tests/conformance tests/golden tests/perft tests/games tests/core
+
+# The kleos command of `make serve`, `make play` and `make bench`: the compiled build's when it is installed
+# and up to date (no file of the package newer), else the checkout's.
+KLEOS = $$(if [ -f $(CSTAMP) ] && [ -z "$$(find src/kleos setup.py pyproject.toml -newer $(CSTAMP) -type f -not -path '*/__pycache__/*' | head -n 1)" ]; then echo $(CBIN)/kleos; else echo $(BIN)/kleos; fi)
 
 # The browser tests drive Debian's chromium (Playwright cannot download browsers here);
 # KLEOS_CHROMIUM names another chromium binary.
@@ -26,10 +54,10 @@ $(CHROMIUM):
 	fi
 
 play: $(STAMP)
-	$(BIN)/kleos play ilium --players 3 --seats human,random,random
+	$(KLEOS) play ilium --players 3 --seats human,random,random
 
 serve: $(STAMP)
-	$(BIN)/kleos serve
+	$(KLEOS) serve
 
 # The browser client's tooling (Biome: lint and format; TypeScript: a type check of the JS)
 # from the npm registry, as locked.
@@ -53,10 +81,10 @@ test: lint $(CHROMIUM)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/kleos bench ilium
+	$(KLEOS) bench ilium
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
 
 clean:
-	rm -rf $(VENV) node_modules build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(CVENV) dist node_modules build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

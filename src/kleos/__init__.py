@@ -25,6 +25,7 @@ from kleos.core import (
     read_record,
     replay,
 )
+from kleos.core.build import compiled
 from kleos.core.version import ENGINE_VERSION as __version__
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "StaleStateError",
     "State",
     "__version__",
+    "compiled",
     "game_ids",
     "games",
     "make",

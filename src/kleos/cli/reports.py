@@ -121,7 +121,7 @@ def show_bench(console: Console, figures: dict[str, Any]) -> None:
     """Benchmark figures as a table."""
     variants = ", ".join(figures["variants"]) or "no variants"
     table = Table(
-        title=f"{figures['game']} · {figures['players']} players · {variants}",
+        title=f"{figures['game']} · {figures['players']} players · {variants} · {figures['build']}",
         box=box.SIMPLE_HEAVY,
     )
     table.add_column("Measure")

@@ -12,6 +12,7 @@ from typing import Any
 
 from kleos.agents.base import Observation
 from kleos.agents.ismcts import ISMCTSAgent
+from kleos.core.build import build_name
 from kleos.core.protocol import State
 from kleos.session import Setup
 
@@ -79,6 +80,7 @@ def bench(
     tracemalloc.stop()
     figures = {
         "game": setup.game_id,
+        "build": build_name(),
         "players": setup.players,
         "variants": list(setup.variants),
         "options": dict(setup.options),

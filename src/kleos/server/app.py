@@ -13,6 +13,7 @@ from urllib.parse import unquote_plus
 
 from fastapi import FastAPI
 
+from kleos.core.build import build_name
 from kleos.core.version import ENGINE_VERSION
 from kleos.server import errors, pages
 from kleos.server.api import router
@@ -40,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, Store(connect(settings.url)))
         app.state.hub = hub
         await hub.start()
+        logging.getLogger("uvicorn.error").info("Kleos %s, engine: %s", ENGINE_VERSION, build_name())
         try:
             yield
         finally:
