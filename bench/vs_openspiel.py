@@ -1,11 +1,11 @@
 """Kleos side by side with its research adapters and OpenSpiel, in one process on one core.
 
-    python bench/vs_openspiel.py [--game ilium] [--game elysium] [--part speed|search|match]
-        [--players 3] [--speed-games 200] [--rounds 5]
+    python bench/vs_openspiel.py [--game ilium] [--game elysium] [--part speed|search|match|builds]
+        [--players 3] [--speed-games 200] [--rounds 7]
         [--positions 12] [--search-time 0.5]
         [--games 60] [--move-time 0.1] [--uct 1.0] [--seed 2026] [--cpu N]
 
-Three parts (all by default):
+Four parts (all by default):
 
 - speed: random full games per second on the same deals (one seed sequence) — natively
   (legal action objects + `apply_unchecked`; ids + `apply_id`; ids + `apply_id` + the seat's
@@ -21,6 +21,8 @@ Three parts (all by default):
 - match: Kleos `ismcts:time=T` against OpenSpiel's `ISMCTSBot` (stopped at the same T per
   decision) in 2-player games, seats rotated (each deal played twice, once from each seat).
   Aim: Kleos's win share ≥ 80% over ≥ 60 games.
+- builds: Kleos pure, Kleos compiled (`make compiled`) and OpenSpiel's C++ `hearts`, steps/s
+  and ISMCTS iterations/s in interleaved rounds on one core (bench/builds.py says how).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import version
 
+import builds
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
@@ -351,7 +354,13 @@ def match(game_id: str, args: argparse.Namespace) -> None:
 
 # ---------------------------------------------------------------------------------- main
 
-PARTS = {"speed": speed, "search": search, "match": match}
+
+def compare_builds(game_id: str, args: argparse.Namespace) -> None:
+    """Kleos pure and compiled against OpenSpiel's C++ hearts (bench/builds.py)."""
+    builds.run(argparse.Namespace(**{**vars(args), "game": [game_id]}))
+
+
+PARTS = {"speed": speed, "search": search, "match": match, "builds": compare_builds}
 
 
 def main() -> None:
@@ -360,7 +369,6 @@ def main() -> None:
     parser.add_argument("--part", action="append", choices=list(PARTS))
     parser.add_argument("--players", type=int, default=3, help="speed and search parts")
     parser.add_argument("--speed-games", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--search-time", type=float, default=0.5, help="seconds per position")
     parser.add_argument("--games", type=int, default=60, help="match games")
@@ -368,6 +376,7 @@ def main() -> None:
     parser.add_argument("--uct", type=float, default=1.0, help="ISMCTSBot's uct_c")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--cpu", type=int, help="the core to run on (default: the first)")
+    builds.add_arguments(parser)
     args = parser.parse_args()
     where = pin_to_one_core(args.cpu)
     print(f"Kleos {kleos.__version__}, OpenSpiel {version('open_spiel')}, {where}")
