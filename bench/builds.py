@@ -9,9 +9,11 @@ same import names, so each runs in a worker process of its own environment (`.ve
 core, and the parent asks them in turn, round after round: rounds interleave, so a noisy
 machine slows every contender alike. Figures are medians over the rounds.
 
-- steps/s: random legal play to the end of whole games (Kleos: `legal_action_ids` and
-  `apply_id` on the same deals in both builds; hearts: `legal_actions` and `apply_action`,
-  its chance outcomes sampled by their probabilities); a step is one player's decision.
+- steps/s: random legal play to the end of whole games, on the same deals in both builds —
+  Kleos with ids (`legal_action_ids` and `apply_id`, each id checked: as an RL library or
+  OpenSpiel drives it) and with objects (`legal_actions` and `apply_unchecked`, the engine's
+  own fast path); hearts with `legal_actions` and `apply_action`, its chance outcomes sampled
+  by their probabilities. A step is one player's decision.
   Aims: compiled Ilium 3p ≥ 2.0× hearts, compiled Elysium 4p ≥ 0.8× hearts.
 - ISMCTS iterations/s from the opening (the `ismcts` agent's defaults). Aim: compiled ≥ 2.5×
   pure in both games.
@@ -40,8 +42,12 @@ PLAYERS = {"ilium": 3, "elysium": 4}
 # ----------------------------------------------------------------------------- the worker
 
 
-def kleos_steps(game_id: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
-    """Random whole games for about `seconds`: decisions and time."""
+def kleos_steps(
+    game_id: str, players: int, seconds: float, seed: int, objects: bool
+) -> dict[str, Any]:
+    """Random whole games for about `seconds`: decisions and time. With `objects`, legal action
+    objects and `apply_unchecked` (the engine's own fast path), else ids and `apply_id` (what
+    an RL library or OpenSpiel sends, each id checked)."""
     import kleos  # noqa: PLC0415 - the worker's own build
 
     rng = random.Random(seed)
@@ -49,7 +55,10 @@ def kleos_steps(game_id: str, players: int, seconds: float, seed: int) -> dict[s
     while time.perf_counter() - start < seconds:
         state = kleos.make(game_id, players=players, seed=seed + games).new_initial_state()
         while not state.is_terminal():
-            state.apply_id(rng.choice(state.legal_action_ids()))
+            if objects:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
+            else:
+                state.apply_id(rng.choice(state.legal_action_ids()))
             decisions += 1
         games += 1
     return {"decisions": decisions, "games": games, "seconds": time.perf_counter() - start}
@@ -154,13 +163,16 @@ def median_rate(answers: list[dict[str, Any]]) -> float:
 
 def compare(game_id: str, workers: dict[str, Worker], args: argparse.Namespace) -> None:
     players = PLAYERS[game_id]
-    steps: dict[str, list[dict[str, Any]]] = {name: [] for name in [*workers, "hearts"]}
+    loops = [f"{name} {loop}" for name in workers for loop in ("ids", "objects")]
+    steps: dict[str, list[dict[str, Any]]] = {name: [] for name in [*loops, "hearts"]}
     search: dict[str, list[float]] = {name: [] for name in workers}
     for k in range(args.rounds):
         seed = args.seed + k
-        for name, worker in workers.items():
-            steps[name].append(worker.ask(job="kleos", game_id=game_id, players=players,
-                                          seconds=args.seconds, seed=seed))  # fmt: skip
+        for loop in loops:
+            name, kind = loop.split()
+            request = {"game_id": game_id, "players": players, "seconds": args.seconds}
+            found = workers[name].ask(job="kleos", seed=seed, objects=kind == "objects", **request)
+            steps[loop].append(found)
         steps["hearts"].append(workers["pure"].ask(job="hearts", seconds=args.seconds, seed=seed))
         for name, worker in workers.items():
             found = worker.ask(job="ismcts", game_id=game_id, players=players,
@@ -172,22 +184,24 @@ def compare(game_id: str, workers: dict[str, Worker], args: argparse.Namespace) 
         per_game = statistics.fmean(a["decisions"] / a["games"] for a in steps[name])
         ratio = figure / rate["hearts"]
         print(
-            f"  {name:9} {figure:10,.0f} steps/s  {ratio:5.2f}× hearts  ({per_game:.0f} steps/game)"
+            f"  {name:17} {figure:10,.0f} steps/s  {ratio:5.2f}× hearts ({per_game:.0f} steps/game)"
         )
     for name, rates in search.items():
-        print(f"  {name:9} {statistics.median(rates):10,.0f} ISMCTS iterations/s")
+        print(f"  {name:17} {statistics.median(rates):10,.0f} ISMCTS iterations/s")
     if "compiled" in workers:
         aim = 2.0 if game_id == "ilium" else 0.8
-        print(
-            f"  compiled / hearts steps/s: {rate['compiled'] / rate['hearts']:.2f}× (aim ≥ {aim}×)"
-        )
-        print(f"  compiled / pure steps/s: {rate['compiled'] / rate['pure']:.2f}×")
+        for kind in ("ids", "objects"):
+            ours = rate[f"compiled {kind}"]
+            print(
+                f"  compiled {kind}: {ours / rate['hearts']:.2f}× hearts' steps/s (aim ≥ {aim}×), "
+                f"{ours / rate[f'pure {kind}']:.2f}× pure"
+            )
         gain = statistics.median(search["compiled"]) / statistics.median(search["pure"])
         print(f"  compiled / pure ISMCTS iterations/s: {gain:.2f}× (aim ≥ 2.5×)")
     for name, worker in workers.items():
         found = worker.ask(job="costs", game_id=game_id, players=players, seed=args.seed)
         print(
-            f"  {name:9} clone {found['clone_us']:.2f} µs, legal_action_ids "
+            f"  {name:17} clone {found['clone_us']:.2f} µs, legal_action_ids "
             f"{found['legal_action_ids_us']:.2f} µs, {found['bytes_per_state']:,.0f} bytes/state"
         )
 

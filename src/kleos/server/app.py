@@ -41,7 +41,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, Store(connect(settings.url)))
         app.state.hub = hub
         await hub.start()
-        logging.getLogger("uvicorn.error").info("Kleos %s, engine: %s", ENGINE_VERSION, build_name())
+        log = logging.getLogger("uvicorn.error")
+        log.info("Kleos %s, engine: %s", ENGINE_VERSION, build_name())
         try:
             yield
         finally:
