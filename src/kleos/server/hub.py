@@ -52,7 +52,7 @@ class Hub:
     async def start(self) -> None:
         """Listen for other processes' moves (PostgreSQL), resume the AI moves games were
         waiting for, and watch the move timers."""
-        if self.store.engine.dialect.name == "postgresql":
+        if self.store.shared:
             ready = asyncio.Event()
             self.background.run(listen(self.settings.url, ready, self.heard))
             await asyncio.wait_for(ready.wait(), timeout=30)

@@ -57,7 +57,7 @@ class Moves:
             loaded = await self.store.read(_load, game_id)
             loaded.clock = self.settings.clock
             return self.live.add(loaded)
-        if self.store.engine.dialect.name == "postgresql":
+        if self.store.shared:
             await self._refresh(live)
         return live
 

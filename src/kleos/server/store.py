@@ -40,6 +40,9 @@ class Store:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="kleos-write")
         self.readers = ThreadPoolExecutor(4, thread_name_prefix="kleos-read")
+        self.shared = engine.dialect.name == "postgresql"
+        """Whether other server processes may share the database (PostgreSQL): their moves
+        reach this one by LISTEN/NOTIFY, and a cached game is caught up before it is served."""
 
     async def read(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(session, *args, **kwargs)` in a read session, in a reader thread."""
