@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kleos.core import rng as kleos_rng
 from kleos.core.rng import SEED_BITS, derive_seed, make_rng, new_seed
 
 SEEDS = st.integers(min_value=0, max_value=2**SEED_BITS - 1)
@@ -56,3 +60,36 @@ def test_new_seeds_are_fresh_valid_seeds() -> None:
     seeds = [new_seed() for _ in range(20)]
     assert all(isinstance(s, int) and 0 <= s < 2**SEED_BITS for s in seeds)
     assert len(set(seeds)) == len(seeds)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, size=st.integers(min_value=1, max_value=300))
+def test_below_choice_and_shuffle_draw_what_the_standard_library_draws(
+    seed: int, size: int
+) -> None:
+    """The engine's draws equal `randrange`, `choice` and `shuffle` on the same generator, and
+    leave it in the same state: games and records do not depend on which one ran."""
+    ours, theirs = make_rng(seed), make_rng(seed)
+    items = list(range(size))
+    assert kleos_rng.below(ours, size) == theirs.randrange(size)
+    assert kleos_rng.choice(ours, items) == theirs.choice(items)
+    mine, yours = items[:], items[:]
+    kleos_rng.shuffle(ours, mine)
+    theirs.shuffle(yours)
+    assert mine == yours and ours.getstate() == theirs.getstate()
+
+
+def test_a_subclass_of_random_draws_its_own_way() -> None:
+    """A generator whose class replaces how it draws is asked to draw itself."""
+
+    class Fixed(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    assert kleos_rng.below(Fixed(1), 10) == 0
+    assert kleos_rng.choice(Fixed(1), "abc") == "a"
+
+
+def test_choice_refuses_an_empty_sequence() -> None:
+    with pytest.raises(IndexError, match="empty"):
+        kleos_rng.choice(make_rng(1), [])

@@ -23,31 +23,32 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from kleos.agents.base import Agent, Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
 from kleos.core.protocol import Action, PlayerId, State
+from kleos.core.rng import choice
 
-DEFAULT_ITERATIONS = 800
-DEFAULT_DEPTH = 6
+DEFAULT_ITERATIONS: Final = 800
+DEFAULT_DEPTH: Final = 6
 """Rollout plies before the game's evaluation judges the position (measured: at 200
 iterations in 3-player Ilium, guided rollouts cut at 6 plies won 6 of 12 games against two
 `heuristic` agents, where full random rollouts won none)."""
-PRIOR_WEIGHT = 1.0
+PRIOR_WEIGHT: Final = 1.0
 """Default PUCT weight of the heuristic prior at the root (0 turns the prior off)."""
-PRIOR_TEMPERATURE = 5.0
+PRIOR_TEMPERATURE: Final = 5.0
 """Default softmax temperature of the prior, in units of the game's evaluation."""
-PRUNE_EVERY = 32
+PRUNE_EVERY: Final = 32
 """Iterations between checks of whether the most visited action can still be overtaken."""
-MAX_ITERATIONS = 100_000_000
-MAX_SECONDS = 3600.0
-MAX_DEPTH = 10_000
-MAX_WEIGHT = 1000.0
+MAX_ITERATIONS: Final = 100_000_000
+MAX_SECONDS: Final = 3600.0
+MAX_DEPTH: Final = 10_000
+MAX_WEIGHT: Final = 1000.0
 """Bounds of the options: a search that never ends is refused, as are NaN and infinities."""
-WIN_WEIGHT = 0.8
+WIN_WEIGHT: Final = 0.8
 """Share of the reward from winning; the rest rewards the score relative to the others."""
 
 
@@ -321,7 +322,7 @@ class ISMCTSAgent(Agent):
                     child.avail += 1
                     available.append((action, child))
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                action = untried[0] if len(untried) == 1 else choice(rng, untried)
                 node = children[action] = Node(decider)
                 state.apply_unchecked(action)
                 path.append(node)
@@ -339,11 +340,10 @@ class ISMCTSAgent(Agent):
             node = chosen[1]
             path.append(node)
         plies = 0
-        choice = rng.choice
         while not state.is_terminal():
             if self.depth and plies >= self.depth:
                 break
-            action = guided(state, rng) if guided else choice(state.legal_actions())
+            action = guided(state, rng) if guided else choice(rng, state.legal_actions())
             state.apply_unchecked(action)
             plies += 1
         reward, win = rewards(state, evaluate)

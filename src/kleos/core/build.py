@@ -11,11 +11,14 @@ from importlib.util import find_spec
 COMPILED = (
     "kleos.core.frozen",
     "kleos.core.rng",
+    "kleos.core.state",
+    "kleos.games.ilium.state",
     "kleos.games.ilium.board",
     "kleos.games.ilium.tables",
     "kleos.games.ilium.rules",
     "kleos.games.ilium.scoring",
     "kleos.games.ilium.ai",
+    "kleos.games.elysium.state",
     "kleos.games.elysium.cards",
     "kleos.games.elysium.tables",
     "kleos.games.elysium.scoring",
@@ -47,7 +50,7 @@ def compiled() -> bool:
 
 
 def build_name() -> str:
-    """The build in words, for benchmark headers: 'compiled (mypyc, 17 modules)' or 'pure
+    """The build in words, for benchmark headers: 'compiled (mypyc, 20 modules)' or 'pure
     Python' (or how many modules are compiled, if only some are)."""
     count = len(compiled_modules())
     if count == len(COMPILED):

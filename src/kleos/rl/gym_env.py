@@ -113,8 +113,8 @@ class KleosGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if state is None or self._done:
             raise gymnasium.error.ResetNeeded("call reset(): no game is under way")
         try:
-            chosen = self.game.action_from_id(action)  # type: ignore[arg-type]
-            state.apply_id(action)  # type: ignore[arg-type]
+            chosen = self.game.action_from_id(action)
+            state.apply_id(action)
         except IllegalActionError as exc:
             if self.illegal == "raise" or isinstance(exc, ActionParseError):
                 raise illegal_action_error(exc, f"seat {self.seat}", action) from None

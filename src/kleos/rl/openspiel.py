@@ -56,6 +56,7 @@ from kleos.core.protocol import Game, PlayerId, State
 from kleos.core.registry import game_class, game_ids, make
 from kleos.core.rng import SEED_BITS
 from kleos.core.spec import VARIANTS, Data, Number
+from kleos.core.state import field_names
 from kleos.rl.encode import Encoder, information_state_string, observation_string
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -420,8 +421,7 @@ class KleosState(pyspiel.State):  # type: ignore[misc]
             status = f"{game.player_name(player)} (seat {player}) to decide"
         fields = [
             f"{name}={getattr(state, name)!r}"
-            for cls in reversed(type(state).__mro__)
-            for name in getattr(cls, "__slots__", ())
+            for name in field_names(type(state))
             if name not in ("game", "_events")
         ]
         moves = ",".join(map(str, self._core.moves))

@@ -136,7 +136,7 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         try:
-            state.apply_id(action)  # type: ignore[arg-type]
+            state.apply_id(action)
         except IllegalActionError as exc:
             raise illegal_action_error(exc, agent, action) from None
         self._decisions += 1

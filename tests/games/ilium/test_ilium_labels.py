@@ -44,7 +44,7 @@ def test_every_ilium_action_targets_the_space_site_token_or_card_it_is_played_on
     "no more cubes" and the end-game answers act on nothing drawn."""
     game = kleos.make("ilium", players=3, seed=1)
     state = game.new_initial_state()
-    state.takes = [(0, game.board.site_index("HIS"))]
+    state.takes = ((0, game.board.site_index("HIS")),)
     targets = {
         PlayCard(2): "card:2",
         PlaceGroup("p12", 3): "space:p12:3",

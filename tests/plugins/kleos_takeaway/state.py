@@ -50,7 +50,7 @@ class TakeAwayState(State):
     """A position of Take-away. `turn` is the seat to move; once the pile is empty it stays
     on the seat that took the last counter."""
 
-    __slots__ = ("decision", "hands", "last", "pile", "turn")
+    __slots__ = ("hands", "last", "pile", "turn")
 
     game: TakeAway
 

@@ -37,8 +37,10 @@ it already holds; it pays attacks in gold or VP rather than cards; otherwise it 
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from kleos.core.protocol import PlayerId
+from kleos.core.rng import choice
 from kleos.games.elysium.actions import (
     CITIZEN,
     NEW_LEGEND,
@@ -75,32 +77,32 @@ from kleos.games.elysium.tasks import DecisionKind
 from kleos.games.elysium.vocabulary import CARDS_PER_EPOCH, EPOCHS, FAMILY_MAX, LEVEL_MAX
 from kleos.games.evaluation import final_value, lead_value
 
-LEAD_SCALE_END = 2.0
-LEAD_SCALE_START = 15.0
+LEAD_SCALE_END: Final = 2.0
+LEAD_SCALE_START: Final = 15.0
 """The spread of the final lead around today's forecast, at the end and at the start:
 a forecast lead is also worth WIN_VALUE times the chance that it holds (a logistic)."""
-GOLD = 0.35
+GOLD: Final = 0.35
 """The worth of one gold while Writing steps remain (in VP)."""
-GOLD_END = 0.02
+GOLD_END: Final = 0.02
 """The worth of one gold after the player's last Writing step (the tie-break)."""
-PP = 0.6
+PP: Final = 0.6
 """A Prestige Point's worth in powers (the ranking itself is scored as it stands)."""
-NOW = 0.8
+NOW: Final = 0.8
 """The weight of a transfer that fits this epoch's remaining allowance and gold."""
-LATER = 0.45
+LATER: Final = 0.45
 """The weight of a transfer that must wait for a later epoch."""
-POWER = 1.0
+POWER: Final = 1.0
 """A scale on the worth of keeping cards for their powers."""
-CHOICE = 0.5
+CHOICE: Final = 0.5
 """Per Agora card a player still taking cards this epoch may take (columns kept)."""
-OPEN_SEED = 1.0
+OPEN_SEED: Final = 1.0
 """A one-card Legend while later epochs remain: later cards can join it with one transfer."""
-OPEN_GROWTH = 0.5
+OPEN_GROWTH: Final = 0.5
 """A Legend with room while later epochs remain."""
-ROLLOUT_EPSILON = 0.1
-QUEST_EAGERNESS = 0.3
+ROLLOUT_EPSILON: Final = 0.1
+QUEST_EAGERNESS: Final = 0.3
 """How often a rollout takes a Quest while it could still take a card."""
-_FEW_COLUMNS = frozenset(m for m in range(16) if bin(m).count("1") <= 2)
+_FEW_COLUMNS: Final = frozenset(m for m in range(16) if bin(m).count("1") <= 2)
 
 
 # ------------------------------------------------------------------ power values
@@ -429,7 +431,7 @@ def rollout_action(state: ElysiumState, rng: random.Random) -> ElysiumAction:
     legal = state.options
     decision = state.decision
     if decision is None or len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
-        return rng.choice(legal)
+        return choice(rng, legal)
     kind = decision.kind
     if kind is DecisionKind.TURN:
         return _rollout_turn(state, decision.player, legal, rng)
@@ -437,7 +439,7 @@ def rollout_action(state: ElysiumState, rng: random.Random) -> ElysiumAction:
         return _rollout_write(state, decision.player, legal)
     if kind is DecisionKind.GIFT_CHOICE or kind is DecisionKind.ATTACK_PAYMENT:
         return _rollout_pay(state, legal)
-    return rng.choice(legal)
+    return choice(rng, legal)
 
 
 def _rollout_write(
@@ -513,7 +515,7 @@ def _rollout_turn(
     ):
         return quest
     if not takes:
-        return rng.choice(legal)
+        return choice(rng, legal)
     family_of = state.game.tables.family
     index = state.game.actions.card_index
     held = 0
@@ -522,4 +524,4 @@ def _rollout_turn(
     for legend in state.elysium[p]:
         held |= 1 << family_of[legend.cards[0]]
     good = [a for a in takes if held >> family_of[index[a.card]] & 1]
-    return rng.choice(good or takes)
+    return choice(rng, good or takes)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, time
 from importlib import resources
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
@@ -28,18 +28,18 @@ from kleos.core.inputs import echo, echo_path, quoted, read_bounded
 if TYPE_CHECKING:
     from kleos.games.elysium.schema import CardSetTable, EffectTable
 
-MAX_CARD_SET_BYTES = 1024 * 1024
+MAX_CARD_SET_BYTES: Final = 1024 * 1024
 """The largest card-set file read: 16 times the package's (about 60 KB), and small enough to
 parse in under a second (as Ilium's boards)."""
-MAX_NESTING = 16
+MAX_NESTING: Final = 16
 """How deep a card set's arrays and tables may nest (the package's nest 5 deep)."""
-MAX_LISTED_PROBLEMS = 8
+MAX_LISTED_PROBLEMS: Final = 8
 """At most this many problems are listed by a ConfigError for a malformed card set (which also
 gives their count), fewer when they would not fit in `MESSAGE_BUDGET` characters."""
-MESSAGE_BUDGET = 360
+MESSAGE_BUDGET: Final = 360
 """Problems are listed while the message stays this short (its last line, "... and N more",
 excepted)."""
-CACHE_SIZE = 16
+CACHE_SIZE: Final = 16
 """How many card sets built from data are kept, so that games rebuilt from data are cheap."""
 
 
@@ -254,7 +254,7 @@ def _trail(trail: tuple[str | int, ...]) -> str:
     return text if len(text) <= 100 else "…" + text[-99:]
 
 
-_BUILT: dict[str, CardSet] = {}
+_BUILT: Final[dict[str, CardSet]] = {}
 """Card sets built from data, by the SHA-256 of their canonical JSON (oldest dropped first)."""
 
 

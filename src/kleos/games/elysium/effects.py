@@ -4,6 +4,7 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.actions import ElysiumAction
@@ -178,7 +179,7 @@ def _static(s: ElysiumState, owner: PlayerId, e: Effect, source: int) -> None:
     """#8, #13, #14, #17: static rules read where they apply; resolving them does nothing."""
 
 
-OPS: dict[str, Callable[[ElysiumState, PlayerId, Effect, int], None]] = {
+OPS: Final[dict[str, Callable[[ElysiumState, PlayerId, Effect, int], None]]] = {
     "gain_gold": _gain_fixed("gold"),
     "gain_vp": _gain_fixed("vp"),
     "gain_pp": _gain_fixed("pp"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kleos.core.protocol import PlayerId
-from kleos.core.rng import derive_seed, make_rng
+from kleos.core.rng import derive_seed, make_rng, shuffle
 from kleos.games.elysium.actions import ElysiumAction
 from kleos.games.elysium.cards import Effect
 from kleos.games.elysium.state import ElysiumState
@@ -51,7 +51,7 @@ def draw_card(s: ElysiumState) -> int | None:
     (docs/elysium.md §10)."""
     if not s.draw and s.discard:
         pile = s.discard
-        make_rng(derive_seed(s.chance_seed, s.reshuffles)).shuffle(pile)
+        shuffle(make_rng(derive_seed(s.chance_seed, s.reshuffles)), pile)
         s.reshuffles += 1
         s.draw, s.discard = pile, []
         s.emit("reshuffle", cards=len(pile))

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from kleos.core.protocol import PlayerId
+from kleos.core.rng import below, choice, shuffle
 from kleos.games.elysium.actions import (
     CITIZEN,
     Discard,
@@ -137,9 +138,9 @@ def start_game(s: ElysiumState, families: tuple[str, ...], rng: random.Random) -
     s.apollo = "apollo" in families
     s.ares = "ares" in families
     s.draw = [c.index for c in game.card_set.cards if c.design.family in families]
-    rng.shuffle(s.draw)
-    s.pediment = rng.choice(sorted(game.card_set.pediments))
-    first = rng.randrange(n)
+    shuffle(rng, s.draw)
+    s.pediment = choice(rng, sorted(game.card_set.pediments))
+    first = below(rng, n)
     s.order = [(first + i) % n for i in range(n)]
     for disc, p in enumerate(s.order, 1):
         s.vp[p] = disc
@@ -547,7 +548,7 @@ def answer_swap_target(s: ElysiumState, p: PlayerId, context: Swap, action: Elys
     s.emit("swap", player=p, agora=s.game.card(agora).id, oracle=action.card)
 
 
-TASKS: dict[type[Task], Callable[[ElysiumState, Any], None]] = {
+TASKS: Final[dict[type[Task], Callable[[ElysiumState, Any], None]]] = {
     StartEpoch: start_epoch,
     StartTurn: start_turn,
     AskTurn: ask_turn,
@@ -565,7 +566,7 @@ TASKS: dict[type[Task], Callable[[ElysiumState, Any], None]] = {
     AskImmediate: ask_immediate,
 }
 """The handler of each kind of task."""
-ANSWERS: dict[DecisionKind, Callable[[ElysiumState, PlayerId, Any, ElysiumAction], None]] = {
+ANSWERS: Final[dict[DecisionKind, Callable[[ElysiumState, PlayerId, Any, ElysiumAction], None]]] = {
     DecisionKind.TURN: answer_turn,
     DecisionKind.ORDER_HOOK: answer_order,
     DecisionKind.DISMISS_COLUMN: answer_dismiss,

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Outcome, PlayerId, State
+from kleos.core.rng import shuffle
 from kleos.games.elysium.actions import ElysiumAction
 
 if TYPE_CHECKING:
@@ -53,13 +56,14 @@ class Discount(NamedTuple):
     """Whether it applies to a Citizen's transfer."""
 
 
-NO_QUEST = -1
-INCOMPLETE = -2
+NO_QUEST: Final = -1
+INCOMPLETE: Final = -2
 """Values of `quest[p]` besides a Quest tile's index in `game.quests`."""
 
-ALL_COLUMNS = 0b1111
+ALL_COLUMNS: Final = 0b1111
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ElysiumState(State):
     """A position of Elysium: plain data. Tuples inside lists are shared copy-on-write, so
     `clone` is cheap. Abstract: the game makes only its bound states (`game.BoundElysiumState`),
@@ -77,7 +81,6 @@ class ElysiumState(State):
         "citizen_serial",
         "citizens",
         "columns",
-        "decision",
         "designs",
         "discard",
         "discounts",
@@ -272,7 +275,7 @@ class ElysiumState(State):
             for legend in legends:
                 hidden.extend(card for card, _ in legend.citizens)
         hidden.sort()
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         handles: dict[int, int] = {}
         for p, cards in enumerate(new.citizens):
             fresh = tuple(hidden.pop() for _ in cards)

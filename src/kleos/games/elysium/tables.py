@@ -5,6 +5,7 @@ built once per card set, player count and families option). The game holds both.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
@@ -12,7 +13,7 @@ from kleos.games.elysium.actions import TakeQuest, action_table
 from kleos.games.elysium.cards import CardSet, Effect, Quest, per_card_set
 from kleos.games.elysium.vocabulary import BLACK, COLUMNS
 
-MODIFIERS = ("extra_transfer", "transfer_discount", "per_transfer_gain")
+MODIFIERS: Final = ("extra_transfer", "transfer_discount", "per_transfer_gain")
 """Primitives that a Legend power applies as a static modifier (docs/elysium.md §8.8)."""
 
 

@@ -5,7 +5,7 @@ class per kind of task (the rules run each by its class), and the kinds of decis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import kleos.core.decision as decision
 from kleos.core.frozen import Frozen
@@ -74,7 +74,7 @@ class Offer(NamedTuple):
 Context = Order | Transfers | Steal | Swap | Offer
 """What the answer to a decision needs besides the action: one small class per kind of
 decision that has one (each with one field, named as in a state's JSON document)."""
-CONTEXTS: dict[DecisionKind, type[Context]] = {
+CONTEXTS: Final[dict[DecisionKind, type[Context]]] = {
     DecisionKind.ORDER_HOOK: Order,
     DecisionKind.ORDER_ELEUSIS: Order,
     DecisionKind.IMMEDIATE_TRANSFER_CHOICE: Transfers,
@@ -227,18 +227,18 @@ Task = (
 # The tasks that hold only a seat (or nothing), and the decisions without a context, made once:
 # the hot paths use these rather than build a task or a decision at every step, which costs a
 # few per cent of a random game's time.
-SEATS = range(MAX_PLAYERS)
-PLAIN_DECISIONS: tuple[tuple[ElysiumDecision, ...], ...] = tuple(
+SEATS: Final = range(MAX_PLAYERS)
+PLAIN_DECISIONS: Final[tuple[tuple[ElysiumDecision, ...], ...]] = tuple(
     tuple(Decision(kind, p, None) for p in SEATS) for kind in DecisionKind
 )
 """`PLAIN_DECISIONS[kind][player]`: the decision of that kind and player with no context."""
-START_EPOCH = StartEpoch()
-START_TURN = tuple(StartTurn(p) for p in SEATS)
-ASK_TURN = tuple(AskTurn(p) for p in SEATS)
-DISMISS_STEP = tuple(DismissStep(p) for p in SEATS)
-END_TURN = tuple(EndTurn(p) for p in SEATS)
-START_PHASE3 = StartPhase3()
-ELEUSIS_STEP = tuple(EleusisStep(p) for p in SEATS)
-START_WRITING = tuple(StartWriting(p) for p in SEATS)
-ASK_WRITE = tuple(AskWrite(p) for p in SEATS)
-END_EPOCH = EndEpoch()
+START_EPOCH: Final = StartEpoch()
+START_TURN: Final = tuple(StartTurn(p) for p in SEATS)
+ASK_TURN: Final = tuple(AskTurn(p) for p in SEATS)
+DISMISS_STEP: Final = tuple(DismissStep(p) for p in SEATS)
+END_TURN: Final = tuple(EndTurn(p) for p in SEATS)
+START_PHASE3: Final = StartPhase3()
+ELEUSIS_STEP: Final = tuple(EleusisStep(p) for p in SEATS)
+START_WRITING: Final = tuple(StartWriting(p) for p in SEATS)
+ASK_WRITE: Final = tuple(AskWrite(p) for p in SEATS)
+END_EPOCH: Final = EndEpoch()

@@ -22,8 +22,10 @@ game at the offer when its projected score leads, and otherwise plays at random.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from kleos.core.protocol import PlayerId
+from kleos.core.rng import choice
 from kleos.games.evaluation import final_value, lead_value
 from kleos.games.ilium.actions import ChooseSite, IliumAction
 from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF
@@ -39,24 +41,24 @@ from kleos.games.ilium.state import (
     IliumState,
 )
 
-NUM_TYPES = len(TYPES)
-LEAD_SCALE_END = 3.0
-LEAD_SCALE_START = 15.0
+NUM_TYPES: Final = len(TYPES)
+LEAD_SCALE_END: Final = 3.0
+LEAD_SCALE_START: Final = 15.0
 """The spread of the final lead around today's projection, at the end and at the start:
 a projected lead is also worth WIN_VALUE times the chance that it holds (a logistic)."""
-MAJORITY = float(MAJORITY_POINTS)
-SET = float(SET_POINTS)
-TYPE_COVER = 1.0
+MAJORITY: Final = float(MAJORITY_POINTS)
+SET: Final = float(SET_POINTS)
+TYPE_COVER: Final = 1.0
 """Per type held: a nudge towards sets, which need every type."""
-ARTIFACT = 0.1
+ARTIFACT: Final = 0.1
 """Per artifact: the tie-break, and a little for bigger tokens."""
-CUBE_VALUE = 1.5
+CUBE_VALUE: Final = 1.5
 """A supply cube still in hand (while cards remain to place it with)."""
-OPPONENT_DONATION = 1 / (NUM_TYPES - 1)
+OPPONENT_DONATION: Final = 1 / (NUM_TYPES - 1)
 """The chance that an opponent's unknown Historian is a given type (one of the other four)."""
-PROGRESS_EXPONENT = 3.0
+PROGRESS_EXPONENT: Final = 3.0
 """A path's leader keeps its tokens with weight (filled spaces / spaces) ** this."""
-ROLLOUT_EPSILON = 0.1
+ROLLOUT_EPSILON: Final = 0.1
 """How often the rollout policy plays a uniformly random action."""
 
 
@@ -208,7 +210,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
     """A fast guided default policy for playouts (one of `state.legal_actions()`)."""
     legal = legal_actions(state)
     if len(legal) == 1 or rng.random() < ROLLOUT_EPSILON:
-        return rng.choice(legal)
+        return choice(rng, legal)
     decision = state.decision
     assert decision is not None  # a legal action exists
     kind, player = decision.kind, decision.player
@@ -236,7 +238,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
                     return game.actions.place[offset + at]
                 if fallback is None:
                     fallback = game.actions.place[offset + at]
-        return fallback if fallback is not None else rng.choice(legal)
+        return fallback if fallback is not None else choice(rng, legal)
     if kind is DECIDE_CUBE:
         pi = state.turn_path
         left = state.free[pi]
@@ -254,4 +256,4 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
     if kind is DECIDE_OFFER:
         return legal[0] if _projected_lead(state, player) > 0.0 else legal[1]
-    return rng.choice(legal)
+    return choice(rng, legal)

@@ -5,16 +5,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
 from kleos.core.inputs import echo_path, parse_json, read_bounded
 
-TYPES = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
+TYPES: Final = ("Coins", "Horses", "Armbands", "Bottles", "Helmets")
 """The artifact types, in the spec's canonical order (docs/ilium.md §1)."""
 
-TOKEN_VALUES = (1, 1, 2, 2, 2, 3, 3, 3, 4, 5)
+TOKEN_VALUES: Final = (1, 1, 2, 2, 2, 3, 3, 3, 4, 5)
 """The values of the ten tokens of each type."""
 
 TokenCode = int
@@ -36,11 +36,11 @@ def token_type(code: TokenCode) -> int:
     return code & 7
 
 
-TOKEN_CODES = token_code(0, max(TOKEN_VALUES) + 1)
+TOKEN_CODES: Final = token_code(0, max(TOKEN_VALUES) + 1)
 """Every token code is below this."""
-VALUE_OF: tuple[int, ...] = tuple(token_value(code) for code in range(TOKEN_CODES))
+VALUE_OF: Final[tuple[int, ...]] = tuple(token_value(code) for code in range(TOKEN_CODES))
 """`token_value` as a table, for the loops of the hot path: `VALUE_OF[code]`."""
-TYPE_OF: tuple[int, ...] = tuple(token_type(code) for code in range(TOKEN_CODES))
+TYPE_OF: Final[tuple[int, ...]] = tuple(token_type(code) for code in range(TOKEN_CODES))
 """`token_type` as a table, for the loops of the hot path: `TYPE_OF[code]`."""
 
 
@@ -97,6 +97,12 @@ class Board(Frozen):
     slot_path: tuple[int, ...]
     """For each slot, the index of its path."""
 
+    def __hash__(self) -> int:
+        """The slot paths' hash: equal boards have equal slot paths, and the tables cached per
+        board (`tables_for`, `action_table`) look a board up on every `make` without hashing
+        every site and path."""
+        return hash(self.slot_path)
+
     @property
     def num_slots(self) -> int:
         """The number of spaces on the whole board."""
@@ -117,7 +123,7 @@ class Board(Frozen):
         raise ConfigError(f"no path '{path_id}' (paths: {self.paths[0].id}..{self.paths[-1].id})")
 
 
-MAX_BOARD_BYTES = 1024 * 1024
+MAX_BOARD_BYTES: Final = 1024 * 1024
 """The largest board file read."""
 
 

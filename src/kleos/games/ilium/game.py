@@ -9,7 +9,7 @@ from typing import ClassVar
 from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Encoding, Game, GameConfig, Heuristics, State
 from kleos.core.registry import register
-from kleos.core.rng import make_rng
+from kleos.core.rng import below, make_rng, shuffle
 from kleos.core.spec import Choice, Data, GameSpec
 from kleos.games.ilium import ai, codec, present, rules
 from kleos.games.ilium import encoding as ilium_encoding
@@ -144,10 +144,10 @@ class Ilium(Game):
             aside = list(self.tables.set_aside_tokens)
             for code in aside:
                 pool.remove(code)
-            rng.shuffle(aside)
+            shuffle(rng, aside)
             pool.append(aside.pop())
             state.removed_tokens = tuple(sorted(aside))
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         dealt = 0
         # Burial Vaults keeps the shuffled order among equal values (a stable sort).
         key = token_value if self.burial_vaults else None
@@ -161,13 +161,13 @@ class Ilium(Game):
         for p in range(self.players):
             deck = cards[:]
             if not self.strategic:
-                rng.shuffle(deck)
+                shuffle(rng, deck)
             state.deck[p] = tuple(deck)
         state.cards_left = len(cards) * self.players
         historians = list(range(len(TYPES)))
-        rng.shuffle(historians)
+        shuffle(rng, historians)
         state.historian = tuple(historians[: self.players])
-        state.first_player = state.turn = rng.randrange(self.players)
+        state.first_player = state.turn = below(rng, self.players)
         return state
 
     def state_from_json(self, document: object) -> IliumState:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 from operator import attrgetter
+from typing import Final
 
 from kleos.core.protocol import Action, Outcome, PlayerId
 from kleos.games.ilium.actions import (
@@ -47,9 +48,9 @@ from kleos.games.ilium.state import (
     group_code,
 )
 
-SLOT = attrgetter("slot")
+SLOT: Final = attrgetter("slot")
 
-END_REASONS = {
+END_REASONS: Final = {
     "cards": "every Assignment card has been played",
     "offer": "{player} took the end-game option",
     "no-room": "no usable path has an empty space",

@@ -4,15 +4,15 @@ the winners."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kleos.core.protocol import Outcome
 from kleos.core.words import tiebreak_words
 from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF, TokenCode, token_text
 
-MAJORITY_POINTS = 10
-SHARED_MAJORITY_POINTS = 5
-SET_POINTS = 10
+MAJORITY_POINTS: Final = 10
+SHARED_MAJORITY_POINTS: Final = 5
+SET_POINTS: Final = 10
 
 
 def donation(hoard: Sequence[TokenCode], historian: int) -> TokenCode | None:

@@ -5,27 +5,30 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from kleos.core import decision
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
+from kleos.core.rng import shuffle
 from kleos.games.ilium.actions import IliumAction, PlaceGroup
 from kleos.games.ilium.board import TYPES, TokenCode
 
 if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
 
-STARTING_CUBES = 3
+STARTING_CUBES: Final = 3
 """Supply cubes each player starts with (docs/ilium.md §3)."""
-MAX_SEATS = 4
+MAX_SEATS: Final = 4
 """The most players; the space codes keep a cube code for each."""
 
 # A space's code: EMPTY, a group `owner * 4 + size` (0..15), or a cube `CUBE + owner`.
-EMPTY = -1
-CUBE = 16
+EMPTY: Final = -1
+CUBE: Final = 16
 """The code of seat 0's cube; seat p's is `CUBE + p` (`cube_code`)."""
-SPACE_CODES = CUBE + MAX_SEATS
+SPACE_CODES: Final = CUBE + MAX_SEATS
 """Every code of an occupied space is in `range(SPACE_CODES)`."""
 
 
@@ -59,13 +62,15 @@ def size_of(code: int) -> int:
     return 0 if code >= CUBE else code & 3
 
 
-GROUP_SIZES = (1, 2, 3)
+GROUP_SIZES: Final = (1, 2, 3)
 """A group's archaeologists: the values of the Assignment cards."""
-GROUP_CODES = frozenset(group_code(p, size) for p in range(MAX_SEATS) for size in GROUP_SIZES)
+GROUP_CODES: Final = frozenset(
+    group_code(p, size) for p in range(MAX_SEATS) for size in GROUP_SIZES
+)
 """The codes of groups, for the loops of the hot path: `code in GROUP_CODES` is `is_group`."""
-OWNER_OF: tuple[PlayerId, ...] = tuple(owner_of(code) for code in range(SPACE_CODES))
+OWNER_OF: Final[tuple[PlayerId, ...]] = tuple(owner_of(code) for code in range(SPACE_CODES))
 """`owner_of` as a table, for the loops of the hot path: `OWNER_OF[code]` (occupied spaces)."""
-SIZE_OF: tuple[int, ...] = tuple(size_of(code) for code in range(SPACE_CODES))
+SIZE_OF: Final[tuple[int, ...]] = tuple(size_of(code) for code in range(SPACE_CODES))
 """`size_of` as a table, for the loops of the hot path: `SIZE_OF[code]` (occupied spaces)."""
 
 
@@ -100,11 +105,11 @@ DECIDE_CARD, DECIDE_PLACE, DECIDE_CUBE, DECIDE_SITE, DECIDE_TOKEN, DECIDE_OFFER 
 IliumDecision = decision.Decision[DecisionKind, None]
 """An Ilium decision: its kind and player (what it needs is in the state: the excavation,
 the takes)."""
-DECISIONS: tuple[tuple[IliumDecision, ...], ...] = tuple(
+DECISIONS: Final[tuple[tuple[IliumDecision, ...], ...]] = tuple(
     tuple(decision.Decision(kind, p, None) for p in range(MAX_SEATS)) for kind in DecisionKind
 )
 """`DECISIONS[kind][player]`, built once: the rules never build a decision."""
-PHASE_NAMES = (*(kind.label for kind in DecisionKind), "over")
+PHASE_NAMES: Final = (*(kind.label for kind in DecisionKind), "over")
 """The pending decision's name in a state's document and views ('over' once the game ended)."""
 
 Take = tuple[PlayerId, int]
@@ -124,10 +129,7 @@ class Excavation(NamedTuple):
     """The first's site, once known; -1 before."""
 
 
-_new = object.__new__
-"""Bound once: `clone` makes its copy with no lookup on the class."""
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IliumState(State):
     """A position of Ilium: plain data. Lists of tuples are shared copy-on-write, so `clone` is
     cheap. The moves and views are the bound class's (`game.BoundIliumState`): the game makes
@@ -138,7 +140,6 @@ class IliumState(State):
         "card",
         "cards_left",
         "cubes",
-        "decision",
         "deck",
         "end_reason",
         "excavation",
@@ -242,7 +243,8 @@ class IliumState(State):
     def clone(self) -> IliumState:
         """An independent copy of the same class (tuples inside the lists are shared: they are
         never mutated)."""
-        new = _new(self.__class__)
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new._events = None
         new.occupant = self.occupant[:]
@@ -282,7 +284,7 @@ class IliumState(State):
         n = self.game.players
         others = [q for q in range(n) if q != player]
         pool = [t for t in range(len(TYPES)) if player is None or t != self.historian[player]]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         historian = list(self.historian)
         for q, t in zip(others, pool, strict=False):
             historian[q] = t
@@ -292,7 +294,7 @@ class IliumState(State):
                 deck = list(self.deck[q])
                 keep = deck.pop() if q == player and deck else None
                 deck.sort()
-                rng.shuffle(deck)
+                shuffle(rng, deck)
                 if keep is not None:
                     deck.append(keep)
                 new.deck[q] = tuple(deck)

@@ -7,19 +7,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Final
 
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
 from kleos.games.ilium.actions import PlaceGroup, action_table
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, TokenCode, token_code
 
-CARDS = {1: 12, 2: 12, 3: 3}
+CARDS: Final = {1: 12, 2: 12, 3: 3}
 """A full deck of Assignment cards: twelve 1s, twelve 2s, three 3s (docs/ilium.md §1)."""
-CARDS_REMOVED_IN_4P = {1: 4, 2: 4}
+CARDS_REMOVED_IN_4P: Final = {1: 4, 2: 4}
 """Each player's cards returned to the box in a 4-player game (docs/ilium.md §3.1 step 5)."""
-TWO_PLAYER_SET_ASIDE = (1, 2, 3)
+TWO_PLAYER_SET_ASIDE: Final = (1, 2, 3)
 """The values of each type set aside in a 2-player game (docs/ilium.md §3.2)."""
-CACHE_SIZE = 64
+CACHE_SIZE: Final = 64
 """Tables kept (one per board and player count in use)."""
 
 
