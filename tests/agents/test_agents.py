@@ -129,7 +129,7 @@ def test_ismcts_reuses_the_subtree_of_the_moves_made() -> None:
     action = agent.choose(Observation(state, me))
     root = agent._root
     assert root is not None
-    child = root.children[action]
+    child = root.children[game.action_id(action)]  # the tree is keyed by action integers
     state.apply(action)
     agent.observe(me, action)
     assert agent._root is child and child.visits > 0

@@ -11,9 +11,11 @@ game's evaluation one ply ahead) steers the root's choices PUCT-style, so the bu
 plausible moves first and a short search plays no worse than the heuristic. The search stops
 early once no other action could overtake the most visited one in the budget left.
 
-Moves are public in both games, so the tree is keyed by actions; between moves the agent keeps
-the subtree reached by the moves it observed (`reuse`), which is sound because the next
-information set is a refinement of a node of the old tree.
+Moves are public in both games, so the tree is keyed by actions (by their integers, which
+hash at no cost: the search walks a determinization's `legal_action_ids` and applies the
+action space's own objects); between moves the agent keeps the subtree reached by the moves
+it observed (`reuse`), which is sound because the next information set is a refinement of a
+node of the old tree.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from kleos.agents.base import Agent, Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
-from kleos.core.protocol import Action, PlayerId, State
+from kleos.core.protocol import Action, Game, PlayerId, State
 from kleos.core.rng import choice
 
 DEFAULT_ITERATIONS: Final = 800
@@ -62,7 +64,8 @@ class Node:
         """Who made the move into this node (-1 at the root)."""
         self.decider: PlayerId = -1
         """Who decides at this node (known once it is visited)."""
-        self.children: dict[Action, Node] = {}
+        self.children: dict[int, Node] = {}
+        """The nodes of the moves tried from here, by the integer of the action."""
         self.visits = 0
         self.avail = 1
         self.total = 0.0
@@ -165,8 +168,10 @@ class ISMCTSAgent(Agent):
         if not _within(self.temperature, 0, MAX_WEIGHT, low_open=True):
             raise ConfigError(f"ismcts: temperature must be more than 0 and at most {MAX_WEIGHT}")
         self.prune: bool = options.get("prune", True)
-        self._prior: dict[Action, float] = {}
+        self._prior: dict[int, float] = {}
         self._root: Node | None = None
+        self._game: Game | None = None
+        """The game of the last search, whose action space keys the tree."""
         self._synced = False
         """Whether `_root` is the node of the moves observed since the last search."""
         self.last_iterations = 0
@@ -175,8 +180,8 @@ class ISMCTSAgent(Agent):
 
     def observe(self, player: PlayerId, action: Action) -> None:
         """Follow the tree along the moves actually made."""
-        if self._root is not None:
-            self._root = self._root.children.get(action)
+        if self._root is not None and self._game is not None:
+            self._root = self._root.children.get(self._game.action_id(action))
             self._synced = self._root is not None
 
     def choose(self, observation: Observation) -> Action:
@@ -185,14 +190,15 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = self.search(observation)
-        return max(legal, key=lambda a: _visits(root, a))
+        ids = _ids(observation)
+        return legal[max(range(len(legal)), key=lambda i: _visits(root, ids[i]))]
 
     def analyse(self, observation: Observation) -> list[ActionStats]:
         """Search from this observation and report every legal action, most visited first."""
         root = self.search(observation, full=True)
         stats = []
-        for action in observation.legal_actions:
-            child = root.children.get(action)
+        for action, key in zip(observation.legal_actions, _ids(observation), strict=True):
+            child = root.children.get(key)
             visits = child.visits if child else 0
             stats.append(
                 ActionStats(
@@ -215,7 +221,7 @@ class ISMCTSAgent(Agent):
         if root is None or root.decider not in (-1, observation.player):
             root = Node(-1)
         root.decider = observation.player
-        game = observation.game
+        game = self._game = observation.game
         heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
         evaluate = heuristics.evaluate if heuristics is not None else None
         guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
@@ -239,7 +245,7 @@ class ISMCTSAgent(Agent):
                 else:
                     assert deadline is not None
                     left = (deadline - now) * done / max(now - start, 1e-9)
-                if _decided(root, observation.legal_actions, left):
+                if _decided(root, _ids(observation), left):
                     break
             self._iterate(root, observation.determinize(self.rng), evaluate, guided)
             done += 1
@@ -250,9 +256,9 @@ class ISMCTSAgent(Agent):
 
     def _root_prior(
         self, observation: Observation, evaluate: Callable[[State, PlayerId], float]
-    ) -> dict[Action, float]:
-        """The heuristic's opinion of each legal action: a softmax of the evaluation after it
-        (on one determinization, as the `heuristic` agent sees it)."""
+    ) -> dict[int, float]:
+        """The heuristic's opinion of each legal action (by its integer): a softmax of the
+        evaluation after it (on one determinization, as the `heuristic` agent sees it)."""
         state = observation.determinize(self.rng)
         values = []
         for action in observation.legal_actions:
@@ -262,9 +268,9 @@ class ISMCTSAgent(Agent):
         best = max(values)
         weights = [math.exp((v - best) / self.temperature) for v in values]
         total = sum(weights)
-        return {a: w / total for a, w in zip(observation.legal_actions, weights, strict=True)}
+        return {i: w / total for i, w in zip(_ids(observation), weights, strict=True)}
 
-    def _select_root(self, root: Node, legal: tuple[Action, ...]) -> Action:
+    def _select_root(self, root: Node, legal: list[int]) -> int:
         """PUCT at the root: mean reward plus the prior, shrinking as an action is visited.
         An action never tried counts the root's mean reward so far."""
         prior, weight = self._prior, self.prior_weight
@@ -293,10 +299,11 @@ class ISMCTSAgent(Agent):
         guided: Callable[[State, random.Random], Action] | None,
     ) -> None:
         rng, c = self.rng, self.c
+        actions = state.game.action_space.all
         node = root
         path = [root]
         while not state.is_terminal():
-            legal = state.legal_actions()
+            legal = state.legal_action_ids()
             decider = state.current_player
             assert decider is not None
             node.decider = decider
@@ -304,7 +311,7 @@ class ISMCTSAgent(Agent):
             if node is root and self._prior:
                 action = self._select_root(root, legal)
                 child = children.get(action)
-                state.apply_unchecked(action)
+                state.apply_unchecked(actions[action])
                 if child is None:
                     node = children[action] = Node(decider)
                     path.append(node)
@@ -312,8 +319,8 @@ class ISMCTSAgent(Agent):
                 node = child
                 path.append(node)
                 continue
-            untried: list[Action] = []
-            available: list[tuple[Action, Node]] = []
+            untried: list[int] = []
+            available: list[tuple[int, Node]] = []
             for action in legal:
                 child = children.get(action)
                 if child is None:
@@ -324,7 +331,7 @@ class ISMCTSAgent(Agent):
             if untried:
                 action = untried[0] if len(untried) == 1 else choice(rng, untried)
                 node = children[action] = Node(decider)
-                state.apply_unchecked(action)
+                state.apply_unchecked(actions[action])
                 path.append(node)
                 break
             best_score = -1.0
@@ -336,15 +343,15 @@ class ISMCTSAgent(Agent):
                 )
                 if score > best_score:
                     best_score, chosen = score, pair
-            state.apply_unchecked(chosen[0])
+            state.apply_unchecked(actions[chosen[0]])
             node = chosen[1]
             path.append(node)
         plies = 0
         while not state.is_terminal():
             if self.depth and plies >= self.depth:
                 break
-            action = guided(state, rng) if guided else choice(rng, state.legal_actions())
-            state.apply_unchecked(action)
+            played = guided(state, rng) if guided else choice(rng, state.legal_actions())
+            state.apply_unchecked(played)
             plies += 1
         reward, win = rewards(state, evaluate)
         for visited in path:
@@ -361,7 +368,13 @@ def _within(value: float, low: float, high: float, *, low_open: bool = False) ->
     return (low < value if low_open else low <= value) and value <= high
 
 
-def _decided(root: Node, legal: tuple[Action, ...], left: float) -> bool:
+def _ids(observation: Observation) -> list[int]:
+    """The integers of the observation's legal actions, in their order."""
+    ids = observation.game.action_space.ids
+    return [ids[action] for action in observation.legal_actions]
+
+
+def _decided(root: Node, legal: list[int], left: float) -> bool:
     """Whether the most visited action leads by more visits than the `left` iterations could
     give any other (each iteration visits one child of the root): searching on cannot change
     the choice."""
@@ -369,6 +382,6 @@ def _decided(root: Node, legal: tuple[Action, ...], left: float) -> bool:
     return len(counts) < 2 or counts[0] - counts[1] > left
 
 
-def _visits(root: Node, action: Action) -> tuple[int, float]:
+def _visits(root: Node, action: int) -> tuple[int, float]:
     child = root.children.get(action)
     return (0, 0.0) if child is None else (child.visits, child.total / max(child.visits, 1))

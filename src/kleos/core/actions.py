@@ -85,6 +85,10 @@ class ActionSpace:
     def __init__(self, actions: Iterable[Action], title: str, examples: str) -> None:
         self.all: tuple[Action, ...] = tuple(actions)
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(self.all)}
+        self.ids_by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.all)}
+        """`id(action)` of each action of `all` to its integer: a look-up that hashes no
+        action. The games' legal actions are these very objects, which the space keeps alive,
+        so no other object can have one of these identities."""
         self.texts: tuple[str, ...] = tuple(map(str, self.all))
         self.by_text: dict[str, Action] = {
             fold(t): a for t, a in zip(self.texts, self.all, strict=True)

@@ -18,6 +18,7 @@ COMPILED = (
     "kleos.games.ilium.rules",
     "kleos.games.ilium.scoring",
     "kleos.games.ilium.ai",
+    "kleos.games.ilium.bound",
     "kleos.games.elysium.state",
     "kleos.games.elysium.cards",
     "kleos.games.elysium.tables",
@@ -28,6 +29,7 @@ COMPILED = (
     "kleos.games.elysium.legends",
     "kleos.games.elysium.rules",
     "kleos.games.elysium.ai",
+    "kleos.games.elysium.bound",
     "kleos.agents.ismcts",
 )
 """The modules on the hot path of play and search."""
@@ -50,7 +52,7 @@ def compiled() -> bool:
 
 
 def build_name() -> str:
-    """The build in words, for benchmark headers: 'compiled (mypyc, 20 modules)' or 'pure
+    """The build in words, for benchmark headers: 'compiled (mypyc, 22 modules)' or 'pure
     Python' (or how many modules are compiled, if only some are)."""
     count = len(compiled_modules())
     if count == len(COMPILED):

@@ -121,6 +121,8 @@ class Game(ABC):
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
+        self.players = config.players
+        """The number of players (read on every turn: an attribute, not a property)."""
         self.validate()
 
     @classmethod
@@ -139,11 +141,6 @@ class Game(ABC):
         """The value of one of the spec's options as the game uses it (its default when the
         config does not give it)."""
         return self.spec.option(name).value(self.config.option(name))
-
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return self.config.players
 
     def seat(self, player: object) -> PlayerId | None:
         """`player` checked as a seat of this game (any integer type) or None (a spectator)."""
@@ -248,8 +245,10 @@ class Game(ABC):
 
         Raises `ActionParseError` for anything else or an integer out of range.
         """
+        size = len(self.action_space.all)
+        if type(action_id) is int and 0 <= action_id < size:  # the usual case, checked at once
+            return self._action_from_id(action_id)
         index = as_index(action_id)
-        size = self.num_distinct_actions
         if index is None or not 0 <= index < size:
             raise ActionParseError(
                 f"{self.title} action ids are whole numbers from 0 to {size - 1}, "

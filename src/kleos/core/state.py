@@ -209,12 +209,7 @@ class State(ABC):
             raise IllegalActionError(
                 f"it is {game.player_name(current)}'s decision, not {game.player_name(seat)}'s"
             )
-        legal = self.legal_actions()
-        try:
-            canonical = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self.explain_illegal(action)) from None
-        return self.apply_legal(canonical)
+        return self.apply_legal(self._legal(action))
 
     def apply_legal(self, action: Action) -> list[Event]:
         """Apply an action already checked to be legal now (one of `legal_actions()`), and
@@ -258,20 +253,33 @@ class State(ABC):
 
     def legal_action_ids(self) -> list[int]:
         """The integers of the legal actions, ascending (the fast path for search and RL)."""
-        action_id = self.game._action_id
-        return sorted(action_id(a) for a in self.legal_actions())  # type: ignore[misc]
+        space = self.game.action_space
+        by_identity = space.ids_by_identity
+        ids: list[int] = []
+        for action in self.legal_actions():
+            found = by_identity.get(id(action))
+            ids.append(space.ids[action] if found is None else found)
+        ids.sort()
+        return ids
 
     def apply_id(self, action_id: object) -> None:
         """Apply the legal action with this integer, with no event data (the fast path for
         search and RL). An id that is not legal now raises `IllegalActionError` and changes
         nothing."""
-        action = self.game.action_from_id(action_id)
+        self.apply_unchecked(self._legal(self.game.action_from_id(action_id)))
+
+    def _legal(self, action: Action) -> Action:
+        """The legal action equal to `action`, or `IllegalActionError` saying why there is
+        none. The legal actions are the action space's own objects, found by identity; an
+        equal object is compared field by field."""
         legal = self.legal_actions()
-        try:
-            canonical = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self.explain_illegal(action)) from None
-        self.apply_unchecked(canonical)
+        for candidate in legal:
+            if candidate is action:
+                return candidate
+        for candidate in legal:
+            if candidate == action:
+                return candidate
+        raise IllegalActionError(self.explain_illegal(action))
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record an event, when someone is listening (`apply`, not `apply_unchecked`)."""

@@ -15,9 +15,7 @@ from kleos.core.protocol import (
     Game,
     GameConfig,
     Heuristics,
-    PlayerId,
     State,
-    ViewParts,
 )
 from kleos.core.registry import register
 from kleos.core.rng import derive_seed, make_rng
@@ -25,6 +23,7 @@ from kleos.core.spec import Choice, Data, GameSpec, Pick
 from kleos.games.elysium import ai, codec, present, rules
 from kleos.games.elysium import encoding as elysium_encoding
 from kleos.games.elysium.actions import action_table
+from kleos.games.elysium.bound import BoundElysiumState
 from kleos.games.elysium.cards import Card, card_set_data, card_set_for, default_card_data
 from kleos.games.elysium.state import ElysiumState
 from kleos.games.elysium.tables import config_tables_for, tables_for
@@ -59,28 +58,6 @@ SPEC = GameSpec(
         ),
     ),
 )
-
-
-class BoundElysiumState(ElysiumState):
-    """An Elysium position bound to its rules and words: the one class of state the game makes
-    (`ElysiumState` is the position as data). The contract's moves and queries are the module
-    functions (real methods: a compiled function set as a class attribute would not bind)."""
-
-    __slots__ = ()
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Answer the pending decision, then run everything automatic up to the next one."""
-        rules.play(self, action)  # type: ignore[arg-type]  # Elysium's actions, legal ones
-
-    _explain_illegal = present.explain_illegal
-    """Why an action is refused, in words."""
-    _to_json = codec.state_to_json
-    """The state's own fields as JSON data, hidden parts included."""
-
-    def _view(self, player: PlayerId | None) -> ViewParts:
-        """What everyone may see (docs/elysium.md §14): the same for every player and for
-        spectators."""
-        return present.view(self)
 
 
 @register

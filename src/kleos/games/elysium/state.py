@@ -1,7 +1,7 @@
 """An Elysium position as plain data: lists and tuples, a task stack and the pending decision,
 the queries that only read them, and the resampling of what nobody sees.
 
-The moves and the words are not here: the game's bound state class (`game.BoundElysiumState`)
+The moves and the words are not here: the game's bound state class (`bound.BoundElysiumState`)
 adds them, calling `rules`, `present` and `codec` directly."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ ALL_COLUMNS: Final = 0b1111
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ElysiumState(State):
     """A position of Elysium: plain data. Tuples inside lists are shared copy-on-write, so
-    `clone` is cheap. Abstract: the game makes only its bound states (`game.BoundElysiumState`),
+    `clone` is cheap. Abstract: the game makes only its bound states (`bound.BoundElysiumState`),
     whose moves are `rules`, whose views and words are `present` and whose JSON is `codec`."""
 
     __slots__ = (

@@ -13,7 +13,7 @@ from kleos.core.rng import below, make_rng, shuffle
 from kleos.core.spec import Choice, Data, GameSpec
 from kleos.games.ilium import ai, codec, present, rules
 from kleos.games.ilium import encoding as ilium_encoding
-from kleos.games.ilium.actions import IliumAction, action_table
+from kleos.games.ilium.actions import action_table
 from kleos.games.ilium.board import (
     TOKEN_VALUES,
     TYPES,
@@ -24,6 +24,7 @@ from kleos.games.ilium.board import (
     token_code,
     token_value,
 )
+from kleos.games.ilium.bound import BoundIliumState
 from kleos.games.ilium.state import IliumState
 from kleos.games.ilium.tables import tables_for
 
@@ -73,30 +74,6 @@ SPEC = GameSpec(
         ),
     ),
 )
-
-
-class BoundIliumState(IliumState):
-    """The states a game of Ilium makes: the position (`IliumState`) with the contract's moves
-    and queries bound to the functions of `rules`, `present` and `codec` (real methods: a
-    compiled function set as a class attribute would not bind)."""
-
-    __slots__ = ()
-
-    def legal_actions(self) -> tuple[IliumAction, ...]:
-        """The options of the pending decision, in canonical order (`rules`)."""
-        return rules.legal_actions(self)
-
-    def legal_action_ids(self) -> list[int]:
-        """The legal actions' integers, ascending (`rules`)."""
-        return rules.legal_action_ids(self)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply a legal action, then everything automatic up to the next decision (`rules`)."""
-        rules.apply(self, action)
-
-    _view = present.view
-    _explain_illegal = present.explain_illegal
-    _to_json = codec.state_to_json
 
 
 @register

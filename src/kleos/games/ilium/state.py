@@ -132,7 +132,7 @@ class Excavation(NamedTuple):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class IliumState(State):
     """A position of Ilium: plain data. Lists of tuples are shared copy-on-write, so `clone` is
-    cheap. The moves and views are the bound class's (`game.BoundIliumState`): the game makes
+    cheap. The moves and views are the bound class's (`bound.BoundIliumState`): the game makes
     only those, and `clone` keeps the class."""
 
     __slots__ = (
