@@ -12,6 +12,7 @@ COMPILED = (
     "kleos.core.frozen",
     "kleos.core.rng",
     "kleos.core.state",
+    "kleos.games.evaluation",
     "kleos.games.ilium.state",
     "kleos.games.ilium.board",
     "kleos.games.ilium.tables",

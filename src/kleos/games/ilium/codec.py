@@ -23,7 +23,7 @@ The `state` object, one field a line:
 - `decks`: per seat, its Assignment cards left, the top card last.
 - `historians`: per seat, the artifact type of its Historian.
 
-Derived on reading, so that they cannot disagree: free spaces and placements, supply cubes
+Derived on reading, so that they cannot disagree: free and empty spaces, supply cubes
 (3 minus those on the board), cards left, 4s on the sites, the tokens out of the game (the
 box minus sites and hoards), the excavation under way (the turn's full path, ranked again),
 who decides, and the outcome (scored again).
@@ -374,7 +374,7 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
         choice = game.strategic and len(set(s.deck[s.turn])) > 1
         check(choice, "phase 'card' needs Strategic Expeditions and two card values to choose")
     elif _kind(s) is DECIDE_PLACE:
-        check(bool(s.placements), "phase 'place' needs an empty space")
+        check(bool(s.empty_slots), "phase 'place' needs an empty space")
     elif _kind(s) is DECIDE_CUBE:
         check(
             s.cubes[s.turn] > 0 and bool(rules.cube_slots(s)),
@@ -399,9 +399,8 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
             "state.end_reason is 'cards' if no card is left",
         )
         check(reason != "offer" or s.offer_used, "state.end_reason 'offer' needs state.offer_used")
-        check(
-            reason != "no-room" or not s.placements, "state.end_reason 'no-room' needs a full board"
-        )
+        full = not s.empty_slots
+        check(reason != "no-room" or full, "state.end_reason 'no-room' needs a full board")
     return pending
 
 

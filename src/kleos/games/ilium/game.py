@@ -9,20 +9,16 @@ from typing import ClassVar
 from kleos.core.jsonstate import Fields
 from kleos.core.protocol import Action, Encoding, Game, GameConfig, Heuristics, State
 from kleos.core.registry import register
-from kleos.core.rng import below, make_rng, shuffle
+from kleos.core.rng import make_rng
 from kleos.core.spec import Choice, Data, GameSpec
 from kleos.games.ilium import ai, codec, present, rules
 from kleos.games.ilium import encoding as ilium_encoding
 from kleos.games.ilium.actions import action_table
 from kleos.games.ilium.board import (
-    TOKEN_VALUES,
-    TYPES,
     Board,
     board_data,
     board_from_json,
     load_board,
-    token_code,
-    token_value,
 )
 from kleos.games.ilium.bound import BoundIliumState
 from kleos.games.ilium.state import IliumState
@@ -114,37 +110,8 @@ class Ilium(Game):
     def deal(self) -> IliumState:
         """The set-up (docs/ilium.md §3) from the seed, before the first turn starts (no card
         revealed)."""
-        rng = make_rng(self.config.master_seed())
         state = self.blank_state()
-        pool = [token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES]
-        if self.players == 2:
-            aside = list(self.tables.set_aside_tokens)
-            for code in aside:
-                pool.remove(code)
-            shuffle(rng, aside)
-            pool.append(aside.pop())
-            state.removed_tokens = tuple(sorted(aside))
-        shuffle(rng, pool)
-        dealt = 0
-        # Burial Vaults keeps the shuffled order among equal values (a stable sort).
-        key = token_value if self.burial_vaults else None
-        for s in self.tables.active_sites:
-            numeral = self.board.sites[s].numeral
-            tokens = pool[dealt : dealt + numeral]
-            dealt += numeral
-            state.stock[s] = tuple(sorted(tokens, key=key))
-        state.fours_on_sites = sum(1 for code in pool if token_value(code) == 4)
-        cards = [v for v, c in self.tables.starting_deck.items() for _ in range(c)]
-        for p in range(self.players):
-            deck = cards[:]
-            if not self.strategic:
-                shuffle(rng, deck)
-            state.deck[p] = tuple(deck)
-        state.cards_left = len(cards) * self.players
-        historians = list(range(len(TYPES)))
-        shuffle(rng, historians)
-        state.historian = tuple(historians[: self.players])
-        state.first_player = state.turn = below(rng, self.players)
+        rules.deal(state, make_rng(self.config.master_seed()))
         return state
 
     def state_from_json(self, document: object) -> IliumState:

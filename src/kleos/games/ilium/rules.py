@@ -1,14 +1,16 @@
-"""The Ilium rules: the pending decision's options, and the transitions of turns, placement,
-excavation and the end of the game (docs/ilium.md §4–§6, §13), as functions over an `IliumState`."""
+"""The Ilium rules: the deal (docs/ilium.md §3), the pending decision's options, and the
+transitions of turns, placement, excavation and the end of the game (§4–§6, §13), as functions
+over an `IliumState`."""
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from dataclasses import replace
-from operator import attrgetter
 from typing import Final
 
 from kleos.core.protocol import Action, Outcome, PlayerId
+from kleos.core.rng import below, shuffle
 from kleos.games.ilium.actions import (
     ChooseSite,
     ChooseToken,
@@ -20,6 +22,7 @@ from kleos.games.ilium.actions import (
     StopCubes,
 )
 from kleos.games.ilium.board import (
+    TOKEN_VALUES,
     TYPE_OF,
     TYPES,
     VALUE_OF,
@@ -27,6 +30,7 @@ from kleos.games.ilium.board import (
     PathInfo,
     token_code,
     token_text,
+    token_value,
 )
 from kleos.games.ilium.scoring import score
 from kleos.games.ilium.state import (
@@ -48,8 +52,6 @@ from kleos.games.ilium.state import (
     group_code,
 )
 
-SLOT: Final = attrgetter("slot")
-
 END_REASONS: Final = {
     "cards": "every Assignment card has been played",
     "offer": "{player} took the end-game option",
@@ -65,7 +67,8 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
         return ()
     kind, table = decision.kind, s.game.actions
     if kind is DECIDE_PLACE:
-        return s.placements
+        place = table.place
+        return tuple(place[slot] for slot in s.empty_slots)
     if kind is DECIDE_CUBE:
         cube = table.cube
         return (*(cube[slot] for slot in cube_slots(s)), table.stop)
@@ -85,9 +88,44 @@ def legal_action_ids(s: IliumState) -> list[int]:
     decision = s.decision
     if decision is not None and decision.kind is DECIDE_PLACE:
         base = s.game.actions.place_base
-        return [base + action.slot for action in s.placements]
+        return [base + slot for slot in s.empty_slots]
     ids = s.game.action_space.ids
     return sorted(ids[action] for action in legal_actions(s))
+
+
+def deal(s: IliumState, rng: random.Random) -> None:
+    """docs/ilium.md §3: tokens to the active sites, the decks, the Historians and the first
+    player, drawn from `rng`, on an empty board (no card revealed yet)."""
+    game = s.game
+    pool = [token_code(t, v) for t in range(len(TYPES)) for v in TOKEN_VALUES]
+    if game.players == 2:
+        aside = list(game.tables.set_aside_tokens)
+        for code in aside:
+            pool.remove(code)
+        shuffle(rng, aside)
+        pool.append(aside.pop())
+        s.removed_tokens = tuple(sorted(aside))
+    shuffle(rng, pool)
+    dealt = 0
+    # Burial Vaults keeps the shuffled order among equal values (a stable sort).
+    key = token_value if game.burial_vaults else None
+    for site in game.tables.active_sites:
+        numeral = game.board.sites[site].numeral
+        tokens = pool[dealt : dealt + numeral]
+        dealt += numeral
+        s.stock[site] = tuple(sorted(tokens, key=key))
+    s.fours_on_sites = sum(1 for code in pool if token_value(code) == 4)
+    cards = [v for v, c in game.tables.starting_deck.items() for _ in range(c)]
+    for p in range(game.players):
+        deck = cards[:]
+        if not game.strategic:
+            shuffle(rng, deck)
+        s.deck[p] = tuple(deck)
+    s.cards_left = len(cards) * game.players
+    historians = list(range(len(TYPES)))
+    shuffle(rng, historians)
+    s.historian = tuple(historians[: game.players])
+    s.first_player = s.turn = below(rng, game.players)
 
 
 def cube_slots(s: IliumState) -> list[int]:
@@ -156,7 +194,7 @@ def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
 
 def start_turn(s: IliumState) -> None:
     """docs/ilium.md §4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
-    if not s.placements:
+    if not s.empty_slots:
         _finish(s, "no-room")
         return
     deck = s.deck[s.turn]
@@ -198,10 +236,10 @@ def _place_group(s: IliumState, slot: int) -> None:
 
 
 def _fill(s: IliumState, slot: int) -> None:
-    """A space is taken: its group placement is no longer an option."""
-    placements = s.placements
-    i = bisect_left(placements, slot, key=SLOT)
-    s.placements = placements[:i] + placements[i + 1 :]
+    """A space is taken: no group can be placed there any more."""
+    empty = s.empty_slots
+    i = bisect_left(empty, slot)
+    s.empty_slots = empty[:i] + empty[i + 1 :]
 
 
 def _cube_step(s: IliumState) -> None:
@@ -388,7 +426,7 @@ def final_outcome(s: IliumState, reason: str) -> Outcome:
 
 
 def recount_spaces(s: IliumState) -> None:
-    """Derive each path's free spaces and the group placements from the board's spaces
+    """Derive each path's free spaces and the empty usable slots from the board's spaces
     (for a position built by hand or read from a document)."""
     game = s.game
     tables = game.tables
@@ -397,7 +435,7 @@ def recount_spaces(s: IliumState) -> None:
         sum(1 for slot in tables.path_slots[p.index] if occupant[slot] == EMPTY)
         for p in game.board.paths
     ]
-    s.placements = tuple(action for action in tables.placements if occupant[action.slot] == EMPTY)
+    s.empty_slots = tuple(slot for slot in tables.usable_slots if occupant[slot] == EMPTY)
 
 
 def _finish(s: IliumState, reason: str) -> None:

@@ -13,7 +13,7 @@ from kleos.core import decision
 from kleos.core.errors import IllegalActionError
 from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos.core.rng import shuffle
-from kleos.games.ilium.actions import IliumAction, PlaceGroup
+from kleos.games.ilium.actions import IliumAction
 from kleos.games.ilium.board import TYPES, TokenCode
 
 if TYPE_CHECKING:
@@ -141,6 +141,7 @@ class IliumState(State):
         "cards_left",
         "cubes",
         "deck",
+        "empty_slots",
         "end_reason",
         "excavation",
         "first_player",
@@ -152,14 +153,13 @@ class IliumState(State):
         "last_cube",
         "occupant",
         "offer_used",
-        "placements",
         "removed_tokens",
         "stock",
         "takes",
         "turn",
         "turn_path",
     )
-    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "placements")
+    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "empty_slots")
 
     game: Ilium
 
@@ -168,9 +168,9 @@ class IliumState(State):
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
-        self.placements: tuple[PlaceGroup, ...] = game.tables.placements
-        """The group placements on the empty usable spaces, in slot order: the options of D2,
-        shared copy-on-write."""
+        self.empty_slots: tuple[int, ...] = game.tables.usable_slots
+        """The empty spaces of the usable paths, as board slots ascending: where D2 may place
+        the group (a tuple, shared copy-on-write)."""
         self.stock: list[tuple[TokenCode, ...]] = [() for _ in board.sites]
         self.hoard: list[tuple[TokenCode, ...]] = [() for _ in range(game.players)]
         self.deck: list[tuple[int, ...]] = [() for _ in range(game.players)]
@@ -249,7 +249,7 @@ class IliumState(State):
         new._events = None
         new.occupant = self.occupant[:]
         new.free = self.free[:]
-        new.placements = self.placements
+        new.empty_slots = self.empty_slots
         new.stock = self.stock[:]
         new.hoard = self.hoard[:]
         new.deck = self.deck[:]

@@ -11,7 +11,6 @@ from typing import Final
 
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
-from kleos.games.ilium.actions import PlaceGroup, action_table
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, TokenCode, token_code
 
 CARDS: Final = {1: 12, 2: 12, 3: 3}
@@ -34,9 +33,9 @@ class Tables(Frozen):
     """The paths between two active sites, in board order."""
     path_slots: tuple[range, ...]
     """Per path (all of them), the board slots of its spaces from the shovel space."""
-    placements: tuple[PlaceGroup, ...]
-    """The group placements on every space of the usable paths, in slot order: the options of
-    D2 on an empty board."""
+    usable_slots: tuple[int, ...]
+    """The board slots of every space of the usable paths, ascending: where D2 may place a
+    group on an empty board."""
     pool_size: int
     """The number of tokens in play: 50, or 36 with 2 players."""
     starting_deck: Mapping[int, int]
@@ -60,8 +59,7 @@ def tables_for(board: Board, players: int) -> Tables:
     active = set(active_sites)
     usable_paths = tuple(p.index for p in board.paths if p.a in active and p.b in active)
     path_slots = tuple(range(p.offset, p.offset + p.spaces) for p in board.paths)
-    place = action_table(board).place
-    placements = tuple(place[slot] for pi in usable_paths for slot in path_slots[pi])
+    usable_slots = tuple(sorted(slot for pi in usable_paths for slot in path_slots[pi]))
     total = len(TYPES) * len(TOKEN_VALUES)
     pool_size = total - len(TYPES) * len(TWO_PLAYER_SET_ASIDE) + 1 if two else total
     slots = sum(board.sites[s].numeral for s in active_sites)
@@ -80,7 +78,7 @@ def tables_for(board: Board, players: int) -> Tables:
         active_sites=active_sites,
         usable_paths=usable_paths,
         path_slots=path_slots,
-        placements=placements,
+        usable_slots=usable_slots,
         pool_size=pool_size,
         starting_deck=MappingProxyType(deck),
         removed_cards=MappingProxyType(removed),
