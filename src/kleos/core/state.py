@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias
 
@@ -270,16 +270,16 @@ class State(ABC):
 
     def _legal(self, action: Action) -> Action:
         """The legal action equal to `action`, or `IllegalActionError` saying why there is
-        none. The legal actions are the action space's own objects, found by identity; an
-        equal object is compared field by field."""
-        legal = self.legal_actions()
-        for candidate in legal:
-            if candidate is action:
-                return candidate
-        for candidate in legal:
-            if candidate == action:
-                return candidate
-        raise IllegalActionError(self.explain_illegal(action))
+        none."""
+        found = self._find_legal(action)
+        if found is None:
+            raise IllegalActionError(self.explain_illegal(action))
+        return found
+
+    def _find_legal(self, action: Action) -> Action | None:
+        """The legal action equal to `action`, or None; a game may find it without listing
+        every legal action."""
+        return find_action(self.legal_actions(), action)
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record an event, when someone is listening (`apply`, not `apply_unchecked`)."""
@@ -295,6 +295,18 @@ class State(ABC):
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name, value in fields.items():
             object.__setattr__(self, name, value)
+
+
+def find_action(actions: Sequence[Action], action: Action) -> Action | None:
+    """The one of `actions` equal to `action`, or None. They are the action space's own
+    objects, found by identity; an equal object built elsewhere is compared field by field."""
+    for candidate in actions:
+        if candidate is action:
+            return candidate
+    for candidate in actions:
+        if candidate == action:
+            return candidate
+    return None
 
 
 def field_names(cls: type[State]) -> list[str]:

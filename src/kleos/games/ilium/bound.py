@@ -32,6 +32,10 @@ class BoundIliumState(IliumState):
         """The legal actions' integers, ascending (`rules`)."""
         return rules.legal_action_ids(self)
 
+    def _find_legal(self, action: Action) -> Action | None:
+        """The legal action equal to `action`, or None (`rules`: placements by their slot)."""
+        return rules.find_legal(self, action)
+
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action, then everything automatic up to the next decision (`rules`)."""
         rules.apply(self, action)

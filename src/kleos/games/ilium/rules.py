@@ -11,6 +11,7 @@ from typing import Final
 
 from kleos.core.protocol import Action, Outcome, PlayerId
 from kleos.core.rng import below, shuffle
+from kleos.core.state import find_action
 from kleos.games.ilium.actions import (
     ChooseSite,
     ChooseToken,
@@ -183,6 +184,21 @@ def apply(s: IliumState, action: Action) -> None:
         _answer_offer(s, action.end)
 
 
+def find_legal(s: IliumState, action: Action) -> Action | None:
+    """The legal action equal to `action` (the action table's own object), or None: a group
+    placement is looked up among the empty slots, any other action among the few options."""
+    decision = s.decision
+    if decision is None or decision.kind is not DECIDE_PLACE:
+        return find_action(legal_actions(s), action)
+    if action.__class__ is not PlaceGroup:
+        return None
+    assert isinstance(action, PlaceGroup)
+    slot = _slot(s, action)
+    empty = s.empty_slots
+    i = bisect_left(empty, slot)
+    return s.game.actions.place[slot] if i < len(empty) and empty[i] == slot else None
+
+
 def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
     """A placement's board slot: cached on the engine's own actions, looked up for an
     equal action built elsewhere (from its repr, say), so equal actions play alike."""
@@ -238,8 +254,7 @@ def _place_group(s: IliumState, slot: int) -> None:
 def _fill(s: IliumState, slot: int) -> None:
     """A space is taken: no group can be placed there any more."""
     empty = s.empty_slots
-    i = bisect_left(empty, slot)
-    s.empty_slots = empty[:i] + empty[i + 1 :]
+    del empty[bisect_left(empty, slot)]
 
 
 def _cube_step(s: IliumState) -> None:
@@ -435,7 +450,7 @@ def recount_spaces(s: IliumState) -> None:
         sum(1 for slot in tables.path_slots[p.index] if occupant[slot] == EMPTY)
         for p in game.board.paths
     ]
-    s.empty_slots = tuple(slot for slot in tables.usable_slots if occupant[slot] == EMPTY)
+    s.empty_slots = [slot for slot in tables.usable_slots if occupant[slot] == EMPTY]
 
 
 def _finish(s: IliumState, reason: str) -> None:

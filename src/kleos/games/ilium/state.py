@@ -159,7 +159,7 @@ class IliumState(State):
         "turn",
         "turn_path",
     )
-    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "empty_slots")
+    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome",)
 
     game: Ilium
 
@@ -168,9 +168,9 @@ class IliumState(State):
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
-        self.empty_slots: tuple[int, ...] = game.tables.usable_slots
+        self.empty_slots: list[int] = list(game.tables.usable_slots)
         """The empty spaces of the usable paths, as board slots ascending: where D2 may place
-        the group (a tuple, shared copy-on-write)."""
+        the group."""
         self.stock: list[tuple[TokenCode, ...]] = [() for _ in board.sites]
         self.hoard: list[tuple[TokenCode, ...]] = [() for _ in range(game.players)]
         self.deck: list[tuple[int, ...]] = [() for _ in range(game.players)]
@@ -249,7 +249,7 @@ class IliumState(State):
         new._events = None
         new.occupant = self.occupant[:]
         new.free = self.free[:]
-        new.empty_slots = self.empty_slots
+        new.empty_slots = self.empty_slots[:]
         new.stock = self.stock[:]
         new.hoard = self.hoard[:]
         new.deck = self.deck[:]
