@@ -245,19 +245,13 @@ class Game(ABC):
 
         Raises `ActionParseError` for anything else or an integer out of range.
         """
-        size = len(self.action_space.all)
-        if type(action_id) is int and 0 <= action_id < size:  # the usual case, checked at once
-            return self._action_from_id(action_id)
         index = as_index(action_id)
+        size = self.num_distinct_actions
         if index is None or not 0 <= index < size:
             raise ActionParseError(
                 f"{self.title} action ids are whole numbers from 0 to {size - 1}, "
                 f"not {quoted(action_id)}"
             )
-        return self._action_from_id(index)
-
-    def _action_from_id(self, index: int) -> Action:
-        """The action with an integer known to be in range."""
         return self.action_space.all[index]
 
     def player_name(self, player: PlayerId) -> str:

@@ -266,7 +266,12 @@ class State(ABC):
         """Apply the legal action with this integer, with no event data (the fast path for
         search and RL). An id that is not legal now raises `IllegalActionError` and changes
         nothing."""
-        self.apply_unchecked(self._legal(self.game.action_from_id(action_id)))
+        actions = self.game.action_space.all
+        if type(action_id) is int and 0 <= action_id < len(actions):  # the usual case
+            action = actions[action_id]
+        else:  # any other integer type, or the error that says what an id is
+            action = self.game.action_from_id(action_id)
+        self.apply_unchecked(self._legal(action))
 
     def _legal(self, action: Action) -> Action:
         """The legal action equal to `action`, or `IllegalActionError` saying why there is

@@ -384,7 +384,7 @@ class KleosState(pyspiel.State):  # type: ignore[misc]
             legal = state.legal_action_ids()
         at = bisect_left(legal, action)
         if at < len(legal) and legal[at] == action:
-            state.apply_unchecked(state.game._action_from_id(action))
+            state.apply_unchecked(state.game.action_space.all[action])
         elif state.is_terminal():
             raise GameOverError(f"the game is over; action {action} cannot be played")
         else:

@@ -82,7 +82,7 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
     # Takes still due in an excavation under way.
     kind = None if state.decision is None else state.decision.kind
     if kind is DECIDE_SITE and state.excavation is not None:
-        path = state.game.board.paths[state.excavation.path]
+        path = state.tables.board.paths[state.excavation.path]
         first, second = state.excavation.first, state.excavation.second
         low_a = stock[path.a][0] if stock[path.a] else -1
         low_b = stock[path.b][0] if stock[path.b] else -1
@@ -101,10 +101,10 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
                 counts[q][type_of[code]] += 1.0
                 arts[q][type_of[code]] += value_of[code]
     # Unfinished paths: today's leader (and qualifying second) take, weighted by progress.
-    game = state.game
-    paths = game.board.paths
+    tables = state.tables
+    paths = tables.board.paths
     free = state.free
-    for pi in game.tables.usable_paths:
+    for pi in tables.usable_paths:
         f = free[pi]
         path = paths[pi]
         if f == 0 or f == path.spaces:
@@ -188,7 +188,7 @@ def evaluate(state: IliumState, player: PlayerId) -> float:
     if state.is_terminal():
         return final_value(state.outcome(), player)
     lead = _projected_lead(state, player)
-    total_cards = n * state.game.tables.cards
+    total_cards = n * state.tables.cards
     left = state.cards_left / total_cards
     return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
 
@@ -217,11 +217,11 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
     if kind is DECIDE_PLACE:
         free = state.free
         cubes = state.cubes[player]
-        game = state.game
-        paths = game.board.paths
+        tables = state.tables
+        paths = tables.board.paths
         occupant = state.occupant
         fallback: IliumAction | None = None
-        for pi in game.tables.usable_paths:
+        for pi in tables.usable_paths:
             f = free[pi]
             if f == 0 or f > 1 + cubes:
                 continue
@@ -235,9 +235,9 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             pc, dist = path_standing(state, pi)
             if _leads(pc, dist, player, state.card, at):
                 if f == 1:
-                    return game.actions.place[offset + at]
+                    return tables.place[offset + at]
                 if fallback is None:
-                    fallback = game.actions.place[offset + at]
+                    fallback = tables.place[offset + at]
         return fallback if fallback is not None else choice(rng, legal)
     if kind is DECIDE_CUBE:
         pi = state.turn_path

@@ -66,10 +66,11 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
     decision = s.decision
     if decision is None:
         return ()
-    kind, table = decision.kind, s.game.actions
+    kind = decision.kind
     if kind is DECIDE_PLACE:
-        place = table.place
+        place = s.tables.place
         return tuple(place[slot] for slot in s.empty_slots)
+    table = s.game.actions
     if kind is DECIDE_CUBE:
         cube = table.cube
         return (*(cube[slot] for slot in cube_slots(s)), table.stop)
@@ -77,7 +78,7 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
         return tuple(table.token[t] for t in token_types(s, s.takes[0][1]))
     if kind is DECIDE_SITE:
         assert s.excavation is not None
-        path = s.game.board.paths[s.excavation.path]
+        path = s.tables.board.paths[s.excavation.path]
         return (table.site[path.a], table.site[path.b])
     if kind is DECIDE_CARD:
         return tuple(table.play[v] for v in sorted(set(s.deck[s.turn])))
@@ -88,7 +89,7 @@ def legal_action_ids(s: IliumState) -> list[int]:
     """The legal actions' integers, ascending; placements (most decisions) without objects."""
     decision = s.decision
     if decision is not None and decision.kind is DECIDE_PLACE:
-        base = s.game.actions.place_base
+        base = s.tables.place_base
         return [base + slot for slot in s.empty_slots]
     ids = s.game.action_space.ids
     return sorted(ids[action] for action in legal_actions(s))
@@ -131,9 +132,9 @@ def deal(s: IliumState, rng: random.Random) -> None:
 
 def cube_slots(s: IliumState) -> list[int]:
     """Empty slots of this turn's path above the last cube placed this turn."""
-    offset = s.game.board.paths[s.turn_path].offset
+    offset = s.tables.board.paths[s.turn_path].offset
     occupant = s.occupant
-    end = offset + s.game.board.paths[s.turn_path].spaces
+    end = offset + s.tables.board.paths[s.turn_path].spaces
     first = offset + s.last_cube + 1
     return [slot for slot in range(first, end) if occupant[slot] == EMPTY]
 
@@ -174,7 +175,7 @@ def apply(s: IliumState, action: Action) -> None:
         _run_takes(s)
     elif cls is ChooseSite:
         assert isinstance(action, ChooseSite) and s.excavation is not None
-        board = s.game.board
+        board = s.tables.board
         _choose_site(s, action.index if action.index >= 0 else board.site_index(action.site))
     elif cls is PlayCard:
         assert isinstance(action, PlayCard)
@@ -196,7 +197,7 @@ def find_legal(s: IliumState, action: Action) -> Action | None:
     slot = _slot(s, action)
     empty = s.empty_slots
     i = bisect_left(empty, slot)
-    return s.game.actions.place[slot] if i < len(empty) and empty[i] == slot else None
+    return s.tables.place[slot] if i < len(empty) and empty[i] == slot else None
 
 
 def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
@@ -204,7 +205,7 @@ def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
     equal action built elsewhere (from its repr, say), so equal actions play alike."""
     if action.slot >= 0:
         return action.slot
-    board = s.game.board
+    board = s.tables.board
     return board.paths[board.path_index(action.path)].offset + action.space
 
 
@@ -239,14 +240,14 @@ def _play_card(s: IliumState, value: int) -> None:
 
 def _place_group(s: IliumState, slot: int) -> None:
     player = s.turn
-    path = s.game.board.slot_path[slot]
+    path = s.tables.board.slot_path[slot]
     s.occupant[slot] = group_code(player, s.card)
     _fill(s, slot)
     s.free[path] -= 1
     s.turn_path = path
-    s.group_space = slot - s.game.board.paths[path].offset
+    s.group_space = slot - s.tables.board.paths[path].offset
     if s._events is not None:
-        path_id = s.game.board.paths[path].id
+        path_id = s.tables.board.paths[path].id
         s.emit("place", player=player, path=path_id, space=s.group_space, size=s.card)
     _cube_step(s)
 
@@ -271,9 +272,9 @@ def _place_cube(s: IliumState, slot: int) -> None:
     _fill(s, slot)
     s.free[s.turn_path] -= 1
     s.cubes[player] -= 1
-    s.last_cube = slot - s.game.board.paths[s.turn_path].offset
+    s.last_cube = slot - s.tables.board.paths[s.turn_path].offset
     if s._events is not None:
-        path_id = s.game.board.paths[s.turn_path].id
+        path_id = s.tables.board.paths[s.turn_path].id
         s.emit("cube", player=player, path=path_id, space=s.last_cube)
     _cube_step(s)
 
@@ -290,7 +291,7 @@ def path_standing(
 ) -> tuple[dict[PlayerId, int], dict[PlayerId, int]]:
     """docs/ilium.md §5.1 on a path: each group owner's archaeologists (cubes count for nobody) and
     distance to the shovel (the lowest space of its groups)."""
-    path = s.game.board.paths[path_index]
+    path = s.tables.board.paths[path_index]
     counts: dict[PlayerId, int] = {}
     distance: dict[PlayerId, int] = {}
     offset = path.offset
@@ -339,7 +340,7 @@ def excavation_takes(board: Board, excavation: Excavation) -> tuple[Take, Take]:
 def _excavate(s: IliumState, path_index: int) -> None:
     """docs/ilium.md §5.1–§5.3: rank by count, then by distance to the shovel; the second may
     qualify."""
-    path = s.game.board.paths[path_index]
+    path = s.tables.board.paths[path_index]
     ranked, counts, distance = path_ranking(s, path_index)
     excavation = s.excavation = excavation_of(path, ranked, counts)
     if s._events is not None:
@@ -356,7 +357,7 @@ def _excavate(s: IliumState, path_index: int) -> None:
     if excavation.qualifies:
         s.decision = DECISIONS[DECIDE_SITE][excavation.first]
     else:
-        s.takes = excavation_takes(s.game.board, excavation)
+        s.takes = excavation_takes(s.tables.board, excavation)
         _run_takes(s)
 
 
@@ -364,8 +365,8 @@ def _choose_site(s: IliumState, site: int) -> None:
     assert s.excavation is not None
     s.excavation = s.excavation._replace(site=site)
     if s._events is not None:
-        s.emit("site", player=s.excavation.first, site=s.game.board.sites[site].id)
-    s.takes = excavation_takes(s.game.board, s.excavation)
+        s.emit("site", player=s.excavation.first, site=s.tables.board.sites[site].id)
+    s.takes = excavation_takes(s.tables.board, s.excavation)
     _run_takes(s)
 
 
@@ -390,7 +391,7 @@ def _take(s: IliumState, player: PlayerId, site: int, artifact: int) -> None:
     §5.4–§5.5)."""
     stock = s.stock[site]
     if not stock:
-        s.emit("take", player=player, site=s.game.board.sites[site].id, token=None)
+        s.emit("take", player=player, site=s.tables.board.sites[site].id, token=None)
         return
     code = stock[0] if artifact < 0 else token_code(artifact, VALUE_OF[stock[0]])
     i = stock.index(code)
@@ -399,7 +400,7 @@ def _take(s: IliumState, player: PlayerId, site: int, artifact: int) -> None:
     if VALUE_OF[code] == 4:
         s.fours_on_sites -= 1
     if s._events is not None:
-        site_id = s.game.board.sites[site].id
+        site_id = s.tables.board.sites[site].id
         s.emit("take", player=player, site=site_id, token=token_text(code))
 
 

@@ -15,6 +15,7 @@ from kleos.core.protocol import Action, Outcome, PlayerId, State, ViewParts
 from kleos.core.rng import shuffle
 from kleos.games.ilium.actions import IliumAction
 from kleos.games.ilium.board import TYPES, TokenCode
+from kleos.games.ilium.tables import Tables
 
 if TYPE_CHECKING:
     from kleos.games.ilium.game import Ilium
@@ -155,16 +156,20 @@ class IliumState(State):
         "offer_used",
         "removed_tokens",
         "stock",
+        "tables",
         "takes",
         "turn",
         "turn_path",
     )
-    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome",)
+    shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "tables")
 
     game: Ilium
 
     def __init__(self, game: Ilium) -> None:
         super().__init__(game)
+        self.tables: Tables = game.tables
+        """The game's tables (its board among them), held here so that compiled rules read
+        them as native fields, where the game's attributes are looked up by name."""
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
@@ -247,6 +252,7 @@ class IliumState(State):
         new = cls.__new__(cls)
         new.game = self.game
         new._events = None
+        new.tables = self.tables
         new.occupant = self.occupant[:]
         new.free = self.free[:]
         new.empty_slots = self.empty_slots[:]

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
+from kleos.games.ilium.actions import PlaceGroup, action_table
 from kleos.games.ilium.board import TOKEN_VALUES, TYPES, Board, TokenCode, token_code
 
 CARDS: Final = {1: 12, 2: 12, 3: 3}
@@ -27,6 +28,12 @@ CACHE_SIZE: Final = 64
 class Tables(Frozen):
     """What a board and a number of players fix for a whole game."""
 
+    board: Board
+    players: int
+    place: tuple[PlaceGroup, ...]
+    """The group placement on each slot of the board (the action table's own objects)."""
+    place_base: int
+    """The integer of the placement on slot 0; slot s has `place_base + s`."""
     active_sites: tuple[int, ...]
     """The sites in play (all but the far-left sites with 2 players), in board order."""
     usable_paths: tuple[int, ...]
@@ -48,6 +55,10 @@ class Tables(Frozen):
     set_aside_tokens: tuple[TokenCode, ...]
     """The tokens set aside at set-up, one of which goes back at random (docs/ilium.md §3.2:
     each type's 1, 2 and 3 with 2 players; none otherwise)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as what makes them: found in the cache, or built again."""
+        return tables_for, (self.board, self.players)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -74,7 +85,12 @@ def tables_for(board: Board, players: int) -> Tables:
         if two
         else ()
     )
+    actions = action_table(board)
     return Tables(
+        board=board,
+        players=players,
+        place=actions.place,
+        place_base=actions.place_base,
         active_sites=active_sites,
         usable_paths=usable_paths,
         path_slots=path_slots,
