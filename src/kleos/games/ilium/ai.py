@@ -77,7 +77,6 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
         held, artifacts = tally(hoard)
         counts.append([float(c) for c in held])
         arts.append([float(a) for a in artifacts])
-    type_of, value_of = TYPE_OF, VALUE_OF
     stock = state.stock
     # Takes still due in an excavation under way.
     kind = None if state.decision is None else state.decision.kind
@@ -89,8 +88,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
         best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
         for q, code in ((first, best), (second, worst)):
             if code >= 0:
-                counts[q][type_of[code]] += 1.0
-                arts[q][type_of[code]] += value_of[code]
+                counts[q][TYPE_OF[code]] += 1.0
+                arts[q][TYPE_OF[code]] += VALUE_OF[code]
     elif kind is DECIDE_TOKEN or state.takes:
         taken: dict[int, int] = {}
         for q, site in state.takes:
@@ -98,8 +97,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             taken[site] = k + 1
             if len(stock[site]) > k:
                 code = stock[site][k]
-                counts[q][type_of[code]] += 1.0
-                arts[q][type_of[code]] += value_of[code]
+                counts[q][TYPE_OF[code]] += 1.0
+                arts[q][TYPE_OF[code]] += VALUE_OF[code]
     # Unfinished paths: today's leader (and qualifying second) take, weighted by progress.
     tables = state.tables
     paths = tables.board.paths
@@ -125,8 +124,8 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             takers = ((first, best), (first, worst))
         for q, code in takers:
             if code >= 0:
-                counts[q][type_of[code]] += w
-                arts[q][type_of[code]] += w * value_of[code]
+                counts[q][TYPE_OF[code]] += w
+                arts[q][TYPE_OF[code]] += w * VALUE_OF[code]
     # The donation: the player's own Historian is known; the others' are one of four types.
     mine = state.historian[player]
     for q in range(n):
@@ -134,7 +133,7 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
         if q == player:
             if cq[mine] > 0.0:
                 gift = donation(state.hoard[q], mine)
-                top = 0 if gift is None else value_of[gift]
+                top = 0 if gift is None else VALUE_OF[gift]
                 share = min(1.0, cq[mine])
                 if top == 0:
                     top = int(aq[mine] / cq[mine])

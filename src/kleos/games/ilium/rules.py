@@ -142,12 +142,11 @@ def cube_slots(s: IliumState) -> list[int]:
 def token_types(s: IliumState, site: int) -> list[int]:
     """The distinct types among a site's lowest-valued tokens (docs/ilium.md §5.4)."""
     stock = s.stock[site]
-    value_of = VALUE_OF
-    low = value_of[stock[0]]
+    low = VALUE_OF[stock[0]]
     types: list[int] = []
     previous = -1
     for code in stock:
-        if value_of[code] != low:
+        if VALUE_OF[code] != low:
             break
         if code != previous:
             types.append(TYPE_OF[code])

@@ -18,8 +18,7 @@ SET_POINTS: Final = 10
 def donation(hoard: Sequence[TokenCode], historian: int) -> TokenCode | None:
     """The token a hoard gives up to its Historian: the highest of the Historian's type, if
     any (docs/ilium.md §7)."""
-    type_of = TYPE_OF
-    return max((code for code in hoard if type_of[code] == historian), default=None)
+    return max((code for code in hoard if TYPE_OF[code] == historian), default=None)
 
 
 def donate(hoard: Sequence[TokenCode], historian: int) -> tuple[list[TokenCode], TokenCode | None]:
@@ -34,10 +33,9 @@ def donate(hoard: Sequence[TokenCode], historian: int) -> tuple[list[TokenCode],
 def highest(hoard: Sequence[TokenCode]) -> list[int]:
     """Per type, the value of the token a Historian of that type would take (0: none)."""
     tops = [0] * len(TYPES)
-    type_of, value_of = TYPE_OF, VALUE_OF
     for code in hoard:
-        t = type_of[code]
-        value = value_of[code]
+        t = TYPE_OF[code]
+        value = VALUE_OF[code]
         if value > tops[t]:
             tops[t] = value
     return tops
@@ -48,11 +46,10 @@ def tally(hoard: Sequence[TokenCode]) -> tuple[list[int], list[int]]:
     §8.1, §8.2."""
     counts = [0] * len(TYPES)
     artifacts = [0] * len(TYPES)
-    type_of, value_of = TYPE_OF, VALUE_OF
     for code in hoard:
-        t = type_of[code]
+        t = TYPE_OF[code]
         counts[t] += 1
-        artifacts[t] += value_of[code]
+        artifacts[t] += VALUE_OF[code]
     return counts, artifacts
 
 
