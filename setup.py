@@ -19,6 +19,10 @@ COMPILED: tuple[str, ...] = runpy.run_path("src/kleos/core/build.py")["COMPILED"
 """The hot modules (`kleos.core.build`, which also tells a running engine its build)."""
 
 
+BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
+"""The commands that build the package's modules (an sdist or its metadata compile nothing)."""
+
+
 def why_pure() -> str | None:
     """Why this build is pure Python, or None: it compiles."""
     if os.environ.get("KLEOS_PURE"):
@@ -38,7 +42,9 @@ def why_pure() -> str | None:
 
 
 def extensions() -> list[object]:
-    """The compiled modules, or none (with the reason on stderr)."""
+    """The compiled modules, or none (with the reason on stderr when modules are built)."""
+    if not BUILDS & set(sys.argv[1:]):
+        return []
     reason = why_pure()
     if reason is not None:
         print(f"kleos: building pure Python ({reason})", file=sys.stderr)
