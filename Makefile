@@ -16,17 +16,18 @@ $(STAMP): pyproject.toml setup.py
 	KLEOS_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e]'
 	touch $(STAMP)
 
-# The compiled build (README, "The compiled engine"): a wheel with the hot modules compiled by
-# mypyc, in dist/, installed in an environment of its own, so that no compiled module ever
-# shadows the checkout's files. It is rebuilt when any file of the package changes.
+# The compiled build (README, "The compiled engine"): an sdist and the wheel built from it as a
+# user's `pip install` builds it (hot modules compiled by mypyc), in dist/, installed in an
+# environment of its own, so that no compiled module ever shadows the checkout's files. It is
+# rebuilt when any file of the package changes.
 CVENV := .venv-compiled
 CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed
 $(CSTAMP): pyproject.toml setup.py $(shell find src/kleos -type f -not -path '*/__pycache__/*')
 	rm -rf dist build
-	$(PYTHON) -m pip wheel --quiet --no-deps --wheel-dir dist .
 	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
-	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet --upgrade pip build
+	$(CBIN)/python -m build --outdir dist . >/dev/null
 	$(CBIN)/python -m pip install --quiet "$$(ls dist/kleos-*.whl)[server,rl,dev]"
 	$(CBIN)/python -m pip install --quiet --force-reinstall --no-deps dist/kleos-*.whl
 	$(CBIN)/python -c 'import kleos, sys; sys.exit(not kleos.compiled())'
@@ -34,10 +35,11 @@ $(CSTAMP): pyproject.toml setup.py $(shell find src/kleos -type f -not -path '*/
 
 compiled: $(CSTAMP)
 
-# The rules' suites on the compiled build: the same playthroughs, records and perft counts.
+# The rules' suites on the compiled build: the same playthroughs, records and perft counts, and
+# the agents' (the search is compiled too).
 test-compiled: $(CSTAMP)
 	KLEOS_EXPECT_COMPILED=1 $(CBIN)/pytest -n 2 -p no:cacheprovider \
-	  tests/conformance tests/golden tests/perft tests/games tests/core
+	  tests/conformance tests/golden tests/perft tests/games tests/core tests/agents
 
 # The kleos command of `make serve`, `make play` and `make bench`: the compiled build's when it is installed
 # and up to date (no file of the package newer), else the checkout's.
