@@ -208,8 +208,9 @@ def compare(game_id: str, workers: dict[str, Worker], args: argparse.Namespace) 
 
 def pythons(args: argparse.Namespace) -> dict[str, str]:
     """The Python of each build to compare: the pure one always, the compiled one if built."""
-    found = {"pure": args.pure or str(ROOT / ".venv" / "bin" / "python")}
-    compiled = args.compiled or str(ROOT / ".venv-compiled" / "bin" / "python")
+    # Absolute (the workers run elsewhere), not resolved (a venv's python is a symlink).
+    found = {"pure": os.path.abspath(args.pure or ROOT / ".venv" / "bin" / "python")}
+    compiled = os.path.abspath(args.compiled or ROOT / ".venv-compiled" / "bin" / "python")
     if Path(compiled).exists():
         found["compiled"] = compiled
     else:
