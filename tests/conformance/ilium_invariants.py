@@ -68,7 +68,10 @@ def _check_board(state: IliumState) -> None:
     board = game.board
     usable_slots = {slot for pi in game.tables.usable_paths for slot in game.tables.path_slots[pi]}
     empty = [slot for slot in sorted(usable_slots) if state.occupant[slot] == EMPTY]
-    assert list(state.empty_slots) == empty, "the empty slots disagree with the board"
+    base = game.tables.place_base
+    assert [i - base for i in state.placement_ids] == empty, (
+        "the placements disagree with the board"
+    )
     for path in board.paths:
         slots = game.tables.path_slots[path.index]
         codes = [state.occupant[slot] for slot in slots]

@@ -41,7 +41,7 @@ class Checker:
         else:
             assert len(actions) >= 2  # one-option decisions are applied automatically
         if state.phase_name in ("card", "place"):
-            assert len(state.empty_slots) >= MIN_EMPTY_AT_TURN_START[self.game.players]
+            assert len(state.placement_ids) >= MIN_EMPTY_AT_TURN_START[self.game.players]
         if state.phase_name == "offer":
             assert state.fours_on_sites == 0
             assert not any(c >> 3 == 4 for s in state.stock for c in s)

@@ -13,7 +13,7 @@ from mypy_extensions import mypyc_attr
 from kleos.core.protocol import Action, PlayerId, ViewParts
 from kleos.games.ilium import codec, present, rules
 from kleos.games.ilium.actions import IliumAction
-from kleos.games.ilium.state import IliumState
+from kleos.games.ilium.state import DECIDE_PLACE, IliumState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -29,8 +29,12 @@ class BoundIliumState(IliumState):
         return rules.legal_actions(self)
 
     def legal_action_ids(self) -> list[int]:
-        """The legal actions' integers, ascending (`rules`)."""
-        return rules.legal_action_ids(self)
+        """The legal actions' integers, ascending: a placement's are the state's own list
+        (most decisions), any other decision's are found as in every game."""
+        decision = self.decision
+        if decision is not None and decision.kind is DECIDE_PLACE:
+            return self.placement_ids[:]
+        return super().legal_action_ids()
 
     def _find_legal(self, action: Action) -> Action | None:
         """The legal action equal to `action`, or None (`rules`: placements by their slot)."""

@@ -374,7 +374,7 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
         choice = game.strategic and len(set(s.deck[s.turn])) > 1
         check(choice, "phase 'card' needs Strategic Expeditions and two card values to choose")
     elif _kind(s) is DECIDE_PLACE:
-        check(bool(s.empty_slots), "phase 'place' needs an empty space")
+        check(bool(s.placement_ids), "phase 'place' needs an empty space")
     elif _kind(s) is DECIDE_CUBE:
         check(
             s.cubes[s.turn] > 0 and bool(rules.cube_slots(s)),
@@ -399,7 +399,7 @@ def _check_decision(s: IliumState, excavations: dict[int, Excavation]) -> list[T
             "state.end_reason is 'cards' if no card is left",
         )
         check(reason != "offer" or s.offer_used, "state.end_reason 'offer' needs state.offer_used")
-        full = not s.empty_slots
+        full = not s.placement_ids
         check(reason != "no-room" or full, "state.end_reason 'no-room' needs a full board")
     return pending
 

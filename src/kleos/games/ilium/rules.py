@@ -68,8 +68,8 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
         return ()
     kind = decision.kind
     if kind is DECIDE_PLACE:
-        place = s.tables.place
-        return tuple(place[slot] for slot in s.empty_slots)
+        place, base = s.tables.place, s.tables.place_base
+        return tuple(place[i - base] for i in s.placement_ids)
     table = s.game.actions
     if kind is DECIDE_CUBE:
         cube = table.cube
@@ -83,16 +83,6 @@ def legal_actions(s: IliumState) -> tuple[IliumAction, ...]:
     if kind is DECIDE_CARD:
         return tuple(table.play[v] for v in sorted(set(s.deck[s.turn])))
     return (table.end, table.go_on)  # OFFER
-
-
-def legal_action_ids(s: IliumState) -> list[int]:
-    """The legal actions' integers, ascending; placements (most decisions) without objects."""
-    decision = s.decision
-    if decision is not None and decision.kind is DECIDE_PLACE:
-        base = s.tables.place_base
-        return [base + slot for slot in s.empty_slots]
-    ids = s.game.action_space.ids
-    return sorted(ids[action] for action in legal_actions(s))
 
 
 def deal(s: IliumState, rng: random.Random) -> None:
@@ -194,9 +184,9 @@ def find_legal(s: IliumState, action: Action) -> Action | None:
         return None
     assert isinstance(action, PlaceGroup)
     slot = _slot(s, action)
-    empty = s.empty_slots
-    i = bisect_left(empty, slot)
-    return s.tables.place[slot] if i < len(empty) and empty[i] == slot else None
+    ids, wanted = s.placement_ids, s.tables.place_base + slot
+    i = bisect_left(ids, wanted)
+    return s.tables.place[slot] if i < len(ids) and ids[i] == wanted else None
 
 
 def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
@@ -210,7 +200,7 @@ def _slot(s: IliumState, action: PlaceGroup | PlaceCube) -> int:
 
 def start_turn(s: IliumState) -> None:
     """docs/ilium.md §4 steps 1–2: the no-room check, then the card (revealed, or chosen: D1)."""
-    if not s.empty_slots:
+    if not s.placement_ids:
         _finish(s, "no-room")
         return
     deck = s.deck[s.turn]
@@ -253,8 +243,8 @@ def _place_group(s: IliumState, slot: int) -> None:
 
 def _fill(s: IliumState, slot: int) -> None:
     """A space is taken: no group can be placed there any more."""
-    empty = s.empty_slots
-    del empty[bisect_left(empty, slot)]
+    ids = s.placement_ids
+    del ids[bisect_left(ids, s.tables.place_base + slot)]
 
 
 def _cube_step(s: IliumState) -> None:
@@ -450,7 +440,8 @@ def recount_spaces(s: IliumState) -> None:
         sum(1 for slot in tables.path_slots[p.index] if occupant[slot] == EMPTY)
         for p in game.board.paths
     ]
-    s.empty_slots = [slot for slot in tables.usable_slots if occupant[slot] == EMPTY]
+    base = tables.place_base
+    s.placement_ids = [base + slot for slot in tables.usable_slots if occupant[slot] == EMPTY]
 
 
 def _finish(s: IliumState, reason: str) -> None:

@@ -142,7 +142,6 @@ class IliumState(State):
         "cards_left",
         "cubes",
         "deck",
-        "empty_slots",
         "end_reason",
         "excavation",
         "first_player",
@@ -154,6 +153,7 @@ class IliumState(State):
         "last_cube",
         "occupant",
         "offer_used",
+        "placement_ids",
         "removed_tokens",
         "stock",
         "tables",
@@ -173,9 +173,10 @@ class IliumState(State):
         board = game.board
         self.occupant: list[int] = [EMPTY] * board.num_slots
         self.free: list[int] = [p.spaces for p in board.paths]
-        self.empty_slots: list[int] = list(game.tables.usable_slots)
-        """The empty spaces of the usable paths, as board slots ascending: where D2 may place
-        the group."""
+        base = game.tables.place_base
+        self.placement_ids: list[int] = [base + slot for slot in game.tables.usable_slots]
+        """D2's options: the integers of the group placements on the empty spaces of the usable
+        paths, ascending (`place_base` + the space's board slot)."""
         self.stock: list[tuple[TokenCode, ...]] = [() for _ in board.sites]
         self.hoard: list[tuple[TokenCode, ...]] = [() for _ in range(game.players)]
         self.deck: list[tuple[int, ...]] = [() for _ in range(game.players)]
@@ -224,10 +225,6 @@ class IliumState(State):
         """The options of the pending decision, in the canonical order of docs/ilium.md §13.1."""
 
     @abstractmethod
-    def legal_action_ids(self) -> list[int]:
-        """The legal actions' integers, ascending."""
-
-    @abstractmethod
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action, then everything automatic up to the next decision."""
 
@@ -255,7 +252,7 @@ class IliumState(State):
         new.tables = self.tables
         new.occupant = self.occupant[:]
         new.free = self.free[:]
-        new.empty_slots = self.empty_slots[:]
+        new.placement_ids = self.placement_ids[:]
         new.stock = self.stock[:]
         new.hoard = self.hoard[:]
         new.deck = self.deck[:]
