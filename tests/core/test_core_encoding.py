@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kleos.core.encoding import EncodingField, Fields, Writer, checking
+from kleos.core.encoding import EncodingField, Fields, Writer, checking, saturate
 
 
 class Entries:
@@ -95,6 +95,16 @@ def unpaired(state: list[int], c: Entries, start: int) -> None:
     c.indices.append(start)
 
 
+def above_one(state: list[int], c: Entries, start: int) -> None:
+    c.indices.append(start)
+    c.values.append(1.5)
+
+
+def negative(state: list[int], c: Entries, start: int) -> None:
+    c.indices.append(start)
+    c.values.append(-0.5)
+
+
 @pytest.mark.parametrize(
     ("writer", "message"),
     [
@@ -102,6 +112,8 @@ def unpaired(state: list[int], c: Entries, start: int) -> None:
         (backwards, r"'extra' wrote 1.0 at entry 6 after 7"),
         (zero, r"'extra' wrote 0.0 at entry 6"),
         (unpaired, r"'extra' wrote indices and values of unequal number"),
+        (above_one, r"'extra' wrote 1.5 at entry 6, not in \(0, 1\]"),
+        (negative, r"'extra' wrote -0.5 at entry 6, not in \(0, 1\]"),
     ],
 )
 def test_checking_refuses_a_writer_that_strays_from_its_field(
@@ -111,3 +123,12 @@ def test_checking_refuses_a_writer_that_strays_from_its_field(
     vector.encode([1, 0, 0], Entries())  # unchecked: nothing looks
     with checking(), pytest.raises(ValueError, match=message):
         vector.encode([1, 0, 0], Entries())
+
+
+def test_saturate_maps_any_count_into_the_unit_interval_in_order() -> None:
+    """A count the game does not bound reads 1/2 at its half, grows with it, never reaches 1."""
+    assert saturate(0, 10) == 0
+    assert saturate(10, 10) == 0.5
+    assert saturate(20, 10) == pytest.approx(2 / 3)
+    values = [saturate(n, 3) for n in range(1000)]
+    assert values == sorted(values) and values[-1] < 1

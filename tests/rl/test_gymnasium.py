@@ -21,8 +21,9 @@ from kleos.rl.gym_env import ILLEGAL_PENALTY
 
 
 def checked(env: gymnasium.Env[Any, Any]) -> None:
+    """Gymnasium's checker passes, and warns of nothing (every warning is an error here)."""
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", ".*infinity", UserWarning)  # values are not bounded
+        warnings.simplefilter("error")
         check_env(env, skip_render_check=True)
 
 
@@ -44,18 +45,26 @@ def play(
         assert reward == 0.0
 
 
+@pytest.mark.parametrize("env_id", ["kleos/Ilium-v0", "kleos/Elysium-v0"])
+def test_gymnasium_check_env_passes_with_the_default_arguments(env_id: str) -> None:
+    """`check_env` steps with actions drawn from the whole action space, mask or not: by
+    default an illegal id ends the episode with reward -1, and the observations lie in the
+    declared [0, 1] box."""
+    env = gymnasium.make(env_id)
+    checked(env.unwrapped)
+    env.close()
+
+
 @pytest.mark.parametrize("game_id", ["ilium", "elysium"])
-def test_gymnasium_check_env_passes(game_id: str) -> None:
-    """`check_env` steps with actions drawn from the whole action space, mask or not, so it
-    runs with `illegal="lose"` (an illegal id ends the episode with reward -1)."""
-    checked(gym_env(game_id, players=3, illegal="lose"))
-    checked(gym_env(game_id, players=2, seat=1, opponents="random", illegal="lose"))
+def test_gymnasium_check_env_passes_at_other_seats_and_player_counts(game_id: str) -> None:
+    checked(gym_env(game_id, players=3))
+    checked(gym_env(game_id, players=2, seat=1, opponents="random"))
 
 
 @pytest.mark.parametrize(("env_id", "game_id"), list(kleos.rl.gym_ids().items()))
 def test_the_registered_ids_make_checked_environments(env_id: str, game_id: str) -> None:
     kleos.rl.register_gymnasium()  # again: a no-op
-    env = gymnasium.make(env_id, players=4, seat=3, opponents="random", illegal="lose")
+    env = gymnasium.make(env_id, players=4, seat=3, opponents="random")
     assert isinstance(env.unwrapped, KleosGymEnv)
     assert env.unwrapped.game.game_id == game_id and env.unwrapped.seat == 3
     checked(env.unwrapped)
@@ -121,8 +130,8 @@ def test_the_reward_at_the_end_is_the_seats_share(reward: str) -> None:
         env.step(0)
 
 
-def test_an_illegal_id_raises_and_changes_nothing() -> None:
-    env = gym_env("ilium", players=3, opponents="random", seed=3)
+def test_with_illegal_raise_an_illegal_id_raises_and_changes_nothing() -> None:
+    env = gym_env("ilium", players=3, opponents="random", seed=3, illegal="raise")
     obs, info = env.reset()
     legal = np.flatnonzero(info["action_mask"]).tolist()
     assert env.game_state is not None
@@ -137,13 +146,17 @@ def test_an_illegal_id_raises_and_changes_nothing() -> None:
     env.step(legal[0])  # the game goes on
 
 
-def test_with_illegal_lose_an_illegal_id_ends_the_episode() -> None:
-    env = gym_env("elysium", players=3, opponents="random", illegal="lose", seed=4)
+def test_by_default_an_illegal_id_ends_the_episode_in_the_engines_words() -> None:
+    env = gym_env("elysium", players=3, opponents="random", seed=4)
     _, info = env.reset()
+    assert env.game_state is not None
+    before = env.game_state.to_json()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (ILLEGAL_PENALTY, True, False)
-    assert "illegal" in info and not info["action_mask"].any()
+    assert info["illegal"] == env.game_state.explain_illegal(env.game.action_from_id(illegal))
+    assert not info["action_mask"].any()
+    assert env.game_state.to_json() == before  # the game itself is unchanged
     with pytest.raises(gymnasium.error.ResetNeeded):
         env.step(illegal)
     with pytest.raises(ActionParseError):  # no id at all still raises

@@ -1,6 +1,7 @@
 """Action masks over many random positions of both games, 2 to 4 players: every id a mask lets
 through is legal, every legal action is let through, and an id it keeps out raises a clear
-error and changes nothing, in the PettingZoo and the Gymnasium environment alike."""
+error and changes nothing (illegal="raise"), in the PettingZoo and the Gymnasium environment
+alike."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def check_mask(state: State, mask: np.ndarray) -> list[int]:
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_pettingzoo_masks_are_the_legal_ids(game_id: str, players: int) -> None:
-    env = pettingzoo_env(game_id, players=players, seed=players)
+    env = pettingzoo_env(game_id, players=players, seed=players, illegal="raise")
     rng = random.Random(players)
     size = env.game.num_distinct_actions
     positions = 0
@@ -71,7 +72,9 @@ def test_pettingzoo_masks_are_the_legal_ids(game_id: str, players: int) -> None:
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_gymnasium_masks_are_the_legal_ids(game_id: str, players: int) -> None:
     seat = players - 1
-    env = gym_env(game_id, players=players, seat=seat, opponents="random", seed=players)
+    env = gym_env(
+        game_id, players=players, seat=seat, opponents="random", seed=players, illegal="raise"
+    )
     rng = random.Random(players)
     size = env.game.num_distinct_actions
     for _ in range(EPISODES):

@@ -36,10 +36,11 @@ def finish(env: KleosAECEnv, rng: random.Random) -> list[str]:
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)
 def test_pettingzoo_api_and_seed_tests_pass(game_id: str, players: int) -> None:
     with warnings.catch_warnings():
-        # Dict observations with an action mask are PettingZoo's own convention, though its
-        # test suggests a Box; observation values are finite but not bounded in advance.
-        warnings.filterwarnings("ignore", "Observation", UserWarning)
-        warnings.filterwarnings("ignore", ".*infinity", UserWarning)
+        warnings.simplefilter("error")
+        # The one warning left: api_test knows the classic convention of a Dict observation
+        # with an action mask only by a list of PettingZoo's own environments' names.
+        warnings.filterwarnings("ignore", "Observation space for each agent probably", UserWarning)
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array", UserWarning)
         api_test(pettingzoo_env(game_id, players=players, seed=3, render_mode="ansi"))
         seed_test(lambda: pettingzoo_env(game_id, players=players, seed=3), num_cycles=500)
 
@@ -118,8 +119,8 @@ def test_unseeded_resets_follow_the_series_of_the_last_seed() -> None:
     assert run(a, 9) == first
 
 
-def test_an_illegal_id_raises_in_the_engines_words_and_changes_nothing() -> None:
-    env = pettingzoo_env("ilium", players=3, seed=4)
+def test_with_illegal_raise_an_illegal_id_raises_in_the_engines_words_and_changes_nothing() -> None:
+    env = pettingzoo_env("ilium", players=3, seed=4, illegal="raise")
     env.reset()
     state = env.game_state
     assert state is not None
@@ -201,3 +202,25 @@ def test_a_step_before_reset_or_a_bad_seed_is_refused() -> None:
         env.observe("player_0")
     with pytest.raises(ConfigError, match="seed must be"):
         env.reset(seed=-1)
+
+
+def test_by_default_an_illegal_id_ends_the_game_as_terminate_illegal_wrapper_does() -> None:
+    """Every agent terminates; the offender gets -1 and the engine's words, the others 0; the
+    game itself is unchanged and every mask is empty."""
+    env = pettingzoo_env("ilium", players=3, seed=4)
+    env.reset()
+    state = env.game_state
+    assert state is not None
+    before = state.to_json()
+    agent = env.agent_selection
+    illegal = next(
+        i for i in range(env.game.num_distinct_actions) if i not in state.legal_action_ids()
+    )
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
+    assert env.infos[agent]["illegal"] == state.explain_illegal(env.game.action_from_id(illegal))
+    assert state.to_json() == before
+    assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
+    while env.agents:
+        env.step(None)

@@ -8,10 +8,13 @@ the fields of one config end to end (`VectorLayout`: the `EncodingField`s, start
 and `VectorLayout.encode` is the loop over the writers. Nothing keeps the two in step by hand,
 so a field cannot be declared and never written, nor written at another field's offset by name.
 
+Every entry lies in [0, 1] (so an observation space can declare it): a field scales a count by
+a bound the game fixes, or, for a count the game does not bound, `saturate`s it.
+
 `encode` does not check its writers (it is on the research path) unless a `checking()` block is
-open: then it runs them one at a time, refuses an entry outside its own field, out of order or
-zero, and counts the fields written, so that a test over many states shows that no writer
-writes outside its field and that every field is written.
+open: then it runs them one at a time, refuses an entry outside its own field, out of order,
+zero or outside (0, 1], and counts the fields written, so that a test over many states shows
+that no writer writes outside its field or its range and that every field is written.
 """
 
 from __future__ import annotations
@@ -21,6 +24,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, Protocol, TypeVar
+
+
+def saturate(count: float, half: float) -> float:
+    """A count the game does not bound (gold, VP, a power's amount), in [0, 1):
+    `count / (count + half)`, 1/2 at `half` and 2/3 at twice it, so that more reads more and no
+    entry reaches 1."""
+    return count / (count + half)
 
 
 class EncodingField(NamedTuple):
@@ -155,7 +165,7 @@ class VectorLayout(Generic[StateT, EntriesT]):
 
     def _check(self, state: StateT, entries: EntriesT) -> None:
         """Run the writers one at a time, refusing an entry outside its field, out of order,
-        without its value or zero, and count the fields written (`checking`)."""
+        without its value, zero or above 1, and count the fields written (`checking`)."""
         last = -1
         for f, (write, start) in zip(self.fields, self.writers, strict=True):
             before = len(entries.indices)
@@ -169,6 +179,8 @@ class VectorLayout(Generic[StateT, EntriesT]):
                     )
                 if i <= last or not v:
                     raise ValueError(f"field {f.name!r} wrote {v!r} at entry {i} after {last}")
+                if not 0 < v <= 1:
+                    raise ValueError(f"field {f.name!r} wrote {v!r} at entry {i}, not in (0, 1]")
                 last = i
             if len(entries.indices) > before:
                 for counts in _COUNTS:
@@ -182,7 +194,7 @@ _COUNTS: list[Counter[str]] = []
 @contextmanager
 def checking() -> Iterator[Counter[str]]:
     """While open, every `VectorLayout.encode` checks each writer's entries (inside its own
-    field, ascending, one non-zero value each; ValueError names the field otherwise), and the
+    field, ascending, one value in (0, 1] each; ValueError names the field otherwise), and the
     yielded count grows by one for a field each time its writer writes (for tests)."""
     counts: Counter[str] = Counter()
     _COUNTS.append(counts)

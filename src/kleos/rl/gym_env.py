@@ -6,13 +6,16 @@ The observation is the seat's encoding (float32, only what the seat may see); th
 integer action id of the game; `info["action_mask"]` (int8) marks the legal ids, and
 `action_masks()` gives them as booleans (the convention of sb3-contrib's MaskablePPO). The
 reward is 0 until the end, then the seat's win share (or score share with `reward="score"`).
+Gymnasium lets an agent send any element of the action space: by default an id that is not
+legal now ends the episode with reward -1 and the engine's explanation in `info["illegal"]`
+(`illegal="raise"` raises `IllegalActionError` instead, for debugging).
 docs/research.md documents the environment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -25,9 +28,11 @@ from kleos.core.protocol import Game, State
 from kleos.core.rng import derive_seed
 from kleos.rl.encode import Encoder
 from kleos.rl.spaces import (
+    ILLEGAL_PENALTY,
     RENDER_MODES,
     SeedSeries,
     action_mask,
+    check_illegal,
     check_render_mode,
     check_reward,
     illegal_action_error,
@@ -36,10 +41,6 @@ from kleos.rl.spaces import (
     resolve_game,
     shares,
 )
-
-ILLEGAL_MODES = ("raise", "lose")
-ILLEGAL_PENALTY = -1.0
-"""The reward of an illegal action with `illegal="lose"` (below any game's outcome)."""
 
 
 class KleosGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -58,7 +59,7 @@ class KleosGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         seed: int | None = None,
         variants: Any = (),
         reward: str = "win",
-        illegal: Literal["raise", "lose"] = "raise",
+        illegal: str = "lose",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -69,9 +70,7 @@ class KleosGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.seat: int = learner
         self.opponents = _opponent_specs(self.game, self.seat, opponents)
         self.reward = check_reward(reward)
-        if illegal not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal must be 'raise' or 'lose', not {quoted(illegal)}")
-        self.illegal = illegal
+        self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.encoder = Encoder(self.game)
         self._actions = self.game.num_distinct_actions
@@ -105,10 +104,10 @@ class KleosGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self, action: int | np.integer[Any]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the other seats until the learner's next decision
-        or the end. An id that is not legal now raises `IllegalActionError` in the engine's
-        words and changes nothing (with `illegal="lose"`, an id of the action space that is not
-        legal ends the episode instead, reward -1); anything that is no id raises
-        `ActionParseError`."""
+        or the end. An id of the action space that is not legal now ends the episode, reward
+        -1, the engine's explanation in `info["illegal"]`, the game unchanged (with
+        `illegal="raise"`, it raises `IllegalActionError` in the engine's words and changes
+        nothing); anything that is no id raises `ActionParseError`."""
         state = self.game_state
         if state is None or self._done:
             raise gymnasium.error.ResetNeeded("call reset(): no game is under way")

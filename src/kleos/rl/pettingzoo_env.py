@@ -6,7 +6,10 @@ seat's encoding (`kleos.rl.encode.Encoder`: float32, only what the seat may see)
 `"action_mask"` (int8 over the game's integer action space: 1 for each legal id of the agent to
 act, all 0 for every other agent and once the game is over). Rewards come once, at the end:
 each agent's win share, or with `reward="score"` its score share (`kleos.rl.spaces.shares`).
-docs/research.md documents the environment.
+An action id that is not legal now ends the game as PettingZoo classic's
+`TerminateIllegalWrapper` does: every agent terminates, the offending one with reward -1 and the
+engine's explanation in its info (`"illegal"`), the others with 0 (`illegal="raise"` raises
+`IllegalActionError` instead, for debugging). docs/research.md documents the environment.
 """
 
 from __future__ import annotations
@@ -18,14 +21,16 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from kleos.core.errors import ConfigError, IllegalActionError
+from kleos.core.errors import ActionParseError, ConfigError, IllegalActionError
 from kleos.core.inputs import as_index, quoted
 from kleos.core.protocol import Game, State
 from kleos.rl.encode import Encoder
 from kleos.rl.spaces import (
+    ILLEGAL_PENALTY,
     RENDER_MODES,
     SeedSeries,
     action_mask,
+    check_illegal,
     check_render_mode,
     check_reward,
     illegal_action_error,
@@ -57,6 +62,7 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
         variants: Any = (),
         reward: str = "win",
         max_cycles: int | None = None,
+        illegal: str = "lose",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -64,6 +70,7 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
         self.game = resolve_game(game, players, seed, variants, options)
         self.encoder = Encoder(self.game)
         self.reward = check_reward(reward)
+        self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         cycles = None if max_cycles is None else as_index(max_cycles)
         if max_cycles is not None and (cycles is None or cycles < 1):
@@ -121,15 +128,22 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
         """What `agent` sees now, and its action mask."""
         state = self._state()
         seat = self._seats[agent]
+        ended = self.terminations.get(agent, False) or self.truncations.get(agent, False)
         return {
             "observation": self.encoder.tensor(state, seat),
-            "action_mask": action_mask(state, seat, self._actions),
+            "action_mask": (
+                np.zeros(self._actions, dtype=np.int8)
+                if ended
+                else action_mask(state, seat, self._actions)
+            ),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        """Play the agent's action id; an id that is not legal now raises `IllegalActionError`
-        (`ActionParseError` for anything that is no id) in the engine's words and changes
-        nothing. A finished agent steps with None."""
+        """Play the agent's action id. An id of the action space that is not legal now ends the
+        game (every agent terminates; this one's reward is -1, its info's `"illegal"` the
+        engine's explanation; the game itself unchanged), or with `illegal="raise"` raises
+        `IllegalActionError` in the engine's words and changes nothing; anything that is no id
+        raises `ActionParseError`. A finished agent steps with None."""
         state = self._state()
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
@@ -138,7 +152,10 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
         try:
             state.apply_id(action)
         except IllegalActionError as exc:
-            raise illegal_action_error(exc, agent, action) from None
+            if self.illegal == "raise" or isinstance(exc, ActionParseError):
+                raise illegal_action_error(exc, agent, action) from None
+            self._end_illegally(agent, str(exc))
+            return
         self._decisions += 1
         self._cumulative_rewards[agent] = 0.0
         over = state.is_terminal()
@@ -156,6 +173,18 @@ class KleosAECEnv(AECEnv):  # type: ignore[misc]
             self._deads_step_first()
         else:
             self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+
+    def _end_illegally(self, agent: str, why: str) -> None:
+        """End the game after `agent` sent an id that is not legal now (TerminateIllegalWrapper's
+        convention)."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = ILLEGAL_PENALTY
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {} for a in self.agents}
+        self.infos[agent] = {"illegal": why}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """With `render_mode="ansi"`, a short text of what the agent to act sees (its view)."""
@@ -183,7 +212,8 @@ def pettingzoo_env(
     """A PettingZoo AEC environment of a game id (configured like `kleos.make`, game options
     included) or of a configured `Game`. Environment options: `seed`, `variants`,
     `reward` ("win" or "score"), `max_cycles` (None, or k: truncate the game after k × players
-    decisions), `render_mode` (None or "ansi")."""
+    decisions), `illegal` ("lose", the default: an illegal id ends the game, -1 to its agent; or
+    "raise"), `render_mode` (None or "ansi")."""
     return KleosAECEnv(game, players, **options)
 
 

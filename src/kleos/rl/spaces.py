@@ -16,6 +16,11 @@ from kleos.core.protocol import Game, Outcome, PlayerId, State
 from kleos.core.registry import make
 from kleos.core.rng import MAX_SEED, derive_seed, new_seed
 
+IllegalMode = Literal["lose", "raise"]
+ILLEGAL_MODES: tuple[IllegalMode, ...] = ("lose", "raise")
+ILLEGAL_PENALTY = -1.0
+"""The reward of the agent whose action id is not legal now, with `illegal="lose"` (the
+default): the episode ends there, as PettingZoo classic's `TerminateIllegalWrapper` ends it."""
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
 RENDER_MODES = ("ansi",)
@@ -59,6 +64,14 @@ def check_reward(reward: object) -> RewardMode:
     raise ConfigError(f"reward must be 'win' or 'score', not {quoted(reward)}")
 
 
+def check_illegal(illegal: object) -> IllegalMode:
+    """What a step does with an action id that is not legal now, checked."""
+    for mode in ILLEGAL_MODES:
+        if illegal == mode:
+            return mode
+    raise ConfigError(f"illegal must be 'lose' or 'raise', not {quoted(illegal)}")
+
+
 def check_render_mode(render_mode: object) -> str | None:
     """A render mode, checked (only text: 'ansi')."""
     if render_mode is not None and render_mode not in RENDER_MODES:
@@ -85,9 +98,9 @@ class SeedSeries:
 
 
 def observation_box(size: int) -> gymnasium.spaces.Box:
-    """The space of observation tensors (values are finite; the games document their ranges
-    field by field, so no tighter bound is promised here)."""
-    return gymnasium.spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
+    """The space of observation tensors: every entry of a game's encoding lies in [0, 1]
+    (`kleos.core.encoding`: counts are scaled by a bound the game fixes, or saturated)."""
+    return gymnasium.spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32)
 
 
 def mask_box(actions: int) -> gymnasium.spaces.Box:

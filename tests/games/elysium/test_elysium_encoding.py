@@ -9,6 +9,7 @@ import pytest
 from elysium_helpers import P1, P2, P3, RECOMMENDED, at, card, decision, options, play
 
 import kleos
+from kleos.core.encoding import saturate
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium import ElysiumState
 from kleos.games.elysium.encoding import Layout, layout
@@ -74,7 +75,7 @@ def test_a_citizens_face_never_appears_in_anyones_encoding() -> None:
         seen = entries(s, seat)
         for c in hidden:
             assert all(table[c] not in seen for table in tables)
-    assert field(s, P1, "citizens") == {0: 2 / 8, 2: 1 / 8}
+    assert field(s, P1, "citizens") == {0: saturate(2, 4), 2: saturate(1, 4)}
     # Swapping a Citizen's face with a draw pile card changes no one's encoding.
     before = {seat: s.encode(seat) for seat in (None, P1, P2, P3)}
     top = s.draw[-1]
@@ -122,9 +123,10 @@ def test_a_spectator_and_seat_zero_differ_only_where_the_view_differs() -> None:
 
 def test_seats_are_encoded_relative_to_the_viewer() -> None:
     s = at(gold={P1: 0, P2: 10, P3: 4}, order=[P3, P1, P2])
-    assert field(s, P2, "gold") == {0: 0.5, 1: 0.2}
-    assert field(s, P1, "gold") == {1: 0.5, 2: 0.2}
-    assert field(s, P3, "gold") == {0: 0.2, 2: 0.5}
+    four = saturate(4, 10)
+    assert field(s, P2, "gold") == {0: 0.5, 1: four}
+    assert field(s, P1, "gold") == {1: 0.5, 2: four}
+    assert field(s, P3, "gold") == {0: four, 2: 0.5}
     # Discs: P3 holds disc 1, P1 disc 2, P2 disc 3 (n × n one-hot, viewer first).
     assert field(s, P1, "disc") == {0 * 3 + 1: 1.0, 1 * 3 + 2: 1.0, 2 * 3 + 0: 1.0}
     assert field(s, P3, "turn") == {0: 1.0}
@@ -132,11 +134,13 @@ def test_seats_are_encoded_relative_to_the_viewer() -> None:
     assert field(s, P1, "decider") == {2: 1.0}
 
 
-def test_gold_vp_and_pp_are_scaled_and_zero_counts_have_no_entry() -> None:
+def test_gold_vp_and_pp_are_saturated_and_zero_counts_have_no_entry() -> None:
+    """Counts the rules do not bound read 1/2 at their half (gold 10, VP 15, PP 10) and stay
+    below 1 however large they grow."""
     s = at(gold={P1: 10, P2: 0, P3: 30}, vp={P1: 15, P2: 0, P3: 3}, pp={P2: 4})
-    assert field(s, P1, "gold") == {0: 0.5, 2: 1.5}
-    assert field(s, P1, "vp") == {0: 0.5, 2: pytest.approx(0.1)}
-    assert field(s, P1, "pp") == {1: 0.2}
+    assert field(s, P1, "gold") == {0: 0.5, 2: 0.75}
+    assert field(s, P1, "vp") == {0: 0.5, 2: pytest.approx(3 / 18)}
+    assert field(s, P1, "pp") == {1: pytest.approx(4 / 14)}
 
 
 def test_legends_show_their_type_and_size_and_elysium_cards_their_legend() -> None:
@@ -181,16 +185,16 @@ def test_a_writing_step_shows_the_writer_and_the_allowance() -> None:
     )
     assert decision(s) == ("write", P1)
     assert field(s, P2, "writer") == {2: 1.0}
-    assert field(s, P2, "allowance") == {0: pytest.approx(3 / 5)}
+    assert field(s, P2, "allowance") == {0: saturate(3, 3)}
     assert field(s, P2, "decision") == {DecisionKind.WRITE: 1.0}
     assert field(s, P2, "phase") == {2: 1.0}
     play(s, "transfer ZEU-01a to new")
-    assert field(s, P2, "allowance") == {0: pytest.approx(2 / 5)}
+    assert field(s, P2, "allowance") == {0: saturate(2, 3)}
     play(s, "end step")
     assert decision(s) == ("write", P3)  # P2, with nothing to transfer, ended at once
     assert field(s, P1, "step_done") == {0: 1.0, 1: 1.0}
     assert field(s, P1, "writer") == {2: 1.0}
-    assert field(s, P1, "allowance") == {0: pytest.approx(2 / 5)}
+    assert field(s, P1, "allowance") == {0: saturate(2, 3)}
 
 
 def test_an_attack_shows_its_options_amounts_to_the_opponent_deciding() -> None:
@@ -201,7 +205,7 @@ def test_an_attack_shows_its_options_amounts_to_the_opponent_deciding() -> None:
     assert field(s, P1, "decision") == {DecisionKind.ATTACK_PAYMENT: 1.0}
     assert field(s, P1, "decider") == {1: 1.0}
     assert field(s, P2, "decider") == {0: 1.0}
-    assert field(s, P1, "effect_amounts") == {0: pytest.approx(1 / 3), 1: pytest.approx(2 / 3)}
+    assert field(s, P1, "effect_amounts") == {0: saturate(1, 2), 1: saturate(2, 2)}
     # The take's Phase II turn is still P1's.
     assert field(s, P2, "turn") == {2: 1.0}
 
@@ -247,7 +251,7 @@ def test_quests_temple_and_pending_one_shots() -> None:
     assert field(s, P1, "quest") == {1 * width + q2: 1.0}
     s.keep[P3] = 1
     s.extra[P1] = 2
-    assert field(s, P1, "pending") == {3: 1.0, 2 * 4 + 1: 0.5}
+    assert field(s, P1, "pending") == {3: saturate(2, 1), 2 * 4 + 1: saturate(1, 1)}
 
 
 def test_the_layout_follows_the_config() -> None:
@@ -305,11 +309,10 @@ def test_the_encoding_follows_the_view_through_a_game(
                 assert {
                     ids[c]: round(seen[i] * 35) for c, i in enumerate(lay.elysium[k]) if i in seen
                 } == legends
-                assert field(s, viewer, "gold").get(k, 0) == pytest.approx(
-                    view["seats"][p]["gold"] / 20
-                )
+                gold, citizens = view["seats"][p]["gold"], len(state["citizens"])
+                assert field(s, viewer, "gold").get(k, 0) == pytest.approx(gold / (gold + 10))
                 assert field(s, viewer, "citizens").get(k, 0) == pytest.approx(
-                    len(state["citizens"]) / 8
+                    citizens / (citizens + 4)
                 )
             kind = view["decision"]["kind"] if view["decision"] else None
             asked = field(s, viewer, "decision")

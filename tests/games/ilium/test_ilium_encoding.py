@@ -329,7 +329,9 @@ def test_a_finished_game_encodes_every_historian_and_the_results_for_everyone():
             rel(state, viewer, p): 1.0 for p in outcome.winners
         }
         assert entries(state, viewer, "final_scores") == {
-            rel(state, viewer, p): outcome.scores[p] / 100 for p in range(3) if outcome.scores[p]
+            rel(state, viewer, p): outcome.scores[p] / (outcome.scores[p] + 50)
+            for p in range(3)
+            if outcome.scores[p]
         }
 
 
@@ -470,9 +472,7 @@ def decode(state: IliumState, seat):
     outcome = None
     if phase == "over":
         outcome = {
-            "scores": [
-                round(e["final_scores"].get(rel(state, seat, p), 0) * 100) for p in range(n)
-            ],
+            "scores": [unsaturate(e["final_scores"].get(rel(state, seat, p), 0)) for p in range(n)],
             "winners": sorted(abs_seat(r) for r in e["final_winners"]),
             "historians": [
                 TYPES[one_of - rel(state, seat, p) * 5]
@@ -580,3 +580,8 @@ def test_no_game_is_longer_than_max_game_length(variants):
                 state.apply_unchecked(legal[-1] if hoarding else rng.choice(legal))
                 decisions += 1
             assert decisions <= bound
+
+
+def unsaturate(value: float) -> int:
+    """The score s that `final_scores` encodes as s / (s + 50)."""
+    return round(50 * value / (1 - value))

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from kleos.core.encoding import AtStart, EncodingField, Fields, Writer
+from kleos.core.encoding import AtStart, EncodingField, Fields, Writer, saturate
 from kleos.core.protocol import PlayerId
 from kleos.games.elysium.cards import CardSet, per_card_set
 from kleos.games.elysium.length import max_game_length as max_game_length  # the Encoding's
@@ -45,15 +45,17 @@ if TYPE_CHECKING:
 PHASES = ("actions", "income", "writing", "over")
 PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 LEVELS = (1, 2, 3)
-GOLD_SCALE = 1 / 20
-VP_SCALE = 1 / 30
-PP_SCALE = 1 / 20
-CITIZEN_SCALE = 1 / 8
-PENDING_SCALE = 1 / 2
-AMOUNT_SCALE = 1 / 3
+# Counts the rules do not bound (the card set's powers add to them) are `saturate`d: each
+# reads 1/2 at its half below.
+GOLD_HALF = 10
+VP_HALF = 15
+PP_HALF = 10
+CITIZEN_HALF = 4
+PENDING_HALF = 1
+AMOUNT_HALF = 2
 """Discounts, attack and gift amounts, transfers left, gold to steal."""
-ALLOWANCE_SCALE = 1 / 5
-ORDER_SCALE = 1 / 5
+ALLOWANCE_HALF = 3
+ORDER_HALF = 3
 LEGEND_SCALE = 1 / LEVEL_MAX
 LEGEND_SLOT = 1 / MAX_LEGENDS_PER_PLAYER
 """An Elysium card's value is its Legend's number (from 1) times this."""
@@ -234,39 +236,51 @@ def _writer(s: ElysiumState, c: View, start: int) -> None:
         c.values.append(1.0)
 
 
-@FIELDS.field("allowance", 1, "transfers left in the current Writing step / 5")
+@FIELDS.field(
+    "allowance",
+    1,
+    f"transfers left t in the current Writing step, as t / (t + {ALLOWANCE_HALF})",
+)
 def _allowance(s: ElysiumState, c: View, start: int) -> None:
     if s.writer >= 0 and s.allowance > 0:
         c.indices.append(start)
-        c.values.append(s.allowance * ALLOWANCE_SCALE)
+        c.values.append(saturate(s.allowance, ALLOWANCE_HALF))
 
 
-@FIELDS.field("order_left", 1, "order_hook / order_eleusis: cards still to resolve / 5")
+@FIELDS.field(
+    "order_left",
+    1,
+    f"order_hook / order_eleusis: cards still to resolve k, as k / (k + {ORDER_HALF})",
+)
 def _order_left(s: ElysiumState, c: View, start: int) -> None:
     if s.decision is not None and isinstance(asked := s.decision.context, Order):
         c.indices.append(start)
-        c.values.append(len(asked.remaining) * ORDER_SCALE)
+        c.values.append(saturate(len(asked.remaining), ORDER_HALF))
 
 
-@FIELDS.field("immediate_left", 1, "immediate_transfer_choice: transfers still allowed / 3")
+@FIELDS.field(
+    "immediate_left",
+    1,
+    f"immediate_transfer_choice: transfers still allowed t, as t / (t + {AMOUNT_HALF})",
+)
 def _immediate_left(s: ElysiumState, c: View, start: int) -> None:
     if s.decision is not None and isinstance(asked := s.decision.context, Transfers):
         c.indices.append(start)
-        c.values.append(asked.left * AMOUNT_SCALE)
+        c.values.append(saturate(asked.left, AMOUNT_HALF))
 
 
-@FIELDS.field("steal_amount", 1, "steal_target: the gold to steal / 3")
+@FIELDS.field("steal_amount", 1, f"steal_target: the gold to steal g, as g / (g + {AMOUNT_HALF})")
 def _steal_amount(s: ElysiumState, c: View, start: int) -> None:
     if s.decision is not None and isinstance(asked := s.decision.context, Steal) and asked.gold:
         c.indices.append(start)
-        c.values.append(asked.gold * AMOUNT_SCALE)
+        c.values.append(saturate(asked.gold, AMOUNT_HALF))
 
 
 @FIELDS.field(
     "effect_amounts",
     len(LOSS_KINDS),
-    "gift_choice: the gifts, attack_payment: the options; amount / 3 by kind "
-    "(discard, gold, VP, PP)",
+    f"gift_choice: the gifts, attack_payment: the options; amount a as a / (a + {AMOUNT_HALF}) "
+    "by kind (discard, gold, VP, PP)",
 )
 def _effect_amounts(s: ElysiumState, c: View, start: int) -> None:
     decision = s.decision
@@ -280,7 +294,7 @@ def _effect_amounts(s: ElysiumState, c: View, start: int) -> None:
     for i, a in enumerate(amounts):
         if a:
             c.indices.append(start + i)
-            c.values.append(a * AMOUNT_SCALE)
+            c.values.append(saturate(a, AMOUNT_HALF))
 
 
 @FIELDS.field(
@@ -313,15 +327,15 @@ def _disc(s: ElysiumState, c: View, start: int) -> None:
         start += n
 
 
-def counts(of: Callable[[ElysiumState], list[int]], scale: float) -> Writer[ElysiumState, View]:
-    """The writer of a per-seat count: one entry per relative seat, count × scale."""
+def counts(of: Callable[[ElysiumState], list[int]], half: float) -> Writer[ElysiumState, View]:
+    """The writer of a per-seat count: one entry per relative seat, the count `saturate`d."""
 
     def write(s: ElysiumState, c: View, start: int) -> None:
         held = of(s)
         for k, p in enumerate(c.seats):
             if held[p]:
                 c.indices.append(start + k)
-                c.values.append(held[p] * scale)
+                c.values.append(saturate(held[p], half))
 
     return write
 
@@ -339,10 +353,23 @@ def flags(of: Callable[[ElysiumState], list[bool]]) -> Writer[ElysiumState, View
     return write
 
 
-FIELDS.add("gold", PER_SEAT, "per relative seat, gold / 20", counts(attrgetter("gold"), GOLD_SCALE))
-FIELDS.add("vp", PER_SEAT, "per relative seat, VP tokens / 30", counts(attrgetter("vp"), VP_SCALE))
 FIELDS.add(
-    "pp", PER_SEAT, "per relative seat, Prestige Points / 20", counts(attrgetter("pp"), PP_SCALE)
+    "gold",
+    PER_SEAT,
+    f"per relative seat, gold g as g / (g + {GOLD_HALF})",
+    counts(attrgetter("gold"), GOLD_HALF),
+)
+FIELDS.add(
+    "vp",
+    PER_SEAT,
+    f"per relative seat, VP tokens v as v / (v + {VP_HALF})",
+    counts(attrgetter("vp"), VP_HALF),
+)
+FIELDS.add(
+    "pp",
+    PER_SEAT,
+    f"per relative seat, Prestige Points p as p / (p + {PP_HALF})",
+    counts(attrgetter("pp"), PP_HALF),
 )
 
 
@@ -397,21 +424,23 @@ def _quest(s: ElysiumState, c: View, start: int) -> None:
 
 
 @FIELDS.field(
-    "citizens", PER_SEAT, "per relative seat, Citizens in the Domain / 8 (faces never shown)"
+    "citizens",
+    PER_SEAT,
+    f"per relative seat, Citizens k in the Domain as k / (k + {CITIZEN_HALF}) (faces never shown)",
 )
 def _citizens(s: ElysiumState, c: View, start: int) -> None:
     citizens = s.citizens
     for k, p in enumerate(c.seats):
         if citizens[p]:
             c.indices.append(start + k)
-            c.values.append(len(citizens[p]) * CITIZEN_SCALE)
+            c.values.append(saturate(len(citizens[p]), CITIZEN_HALF))
 
 
 @FIELDS.field(
     "pending",
     lambda t: t.n * 4,
-    "per relative seat, pending one-shots / 2: ignore_condition, keep_column, "
-    "oracle_access, extra_transfer",
+    f"per relative seat, pending one-shots k as k / (k + {PENDING_HALF}): ignore_condition, "
+    "keep_column, oracle_access, extra_transfer",
 )
 def _pending(s: ElysiumState, c: View, start: int) -> None:
     pending = (s.ignore, s.keep, s.oracle_once, s.extra)
@@ -419,14 +448,15 @@ def _pending(s: ElysiumState, c: View, start: int) -> None:
         for i, held in enumerate(pending):
             if held[p]:
                 c.indices.append(start + i)
-                c.values.append(held[p] * PENDING_SCALE)
+                c.values.append(saturate(held[p], PENDING_HALF))
         start += 4
 
 
 @FIELDS.field(
     "discounts",
     lambda t: t.n * 4,
-    "per relative seat, pending one-shot discount / 3 on a level 1, 2, 3 card and on a Citizen",
+    f"per relative seat, pending one-shot discount d as d / (d + {AMOUNT_HALF}) on a level 1, 2, "
+    "3 card and on a Citizen",
 )
 def _discounts(s: ElysiumState, c: View, start: int) -> None:
     for k, p in enumerate(c.seats):
@@ -441,7 +471,7 @@ def _discounts(s: ElysiumState, c: View, start: int) -> None:
             for i, total in enumerate(totals):
                 if total:
                     c.indices.append(start + 4 * k + i)
-                    c.values.append(total * AMOUNT_SCALE)
+                    c.values.append(saturate(total, AMOUNT_HALF))
 
 
 @FIELDS.field(

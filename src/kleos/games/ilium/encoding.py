@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from kleos.core.encoding import AtStart, EncodingField, Fields
+from kleos.core.encoding import AtStart, EncodingField, Fields, saturate
 from kleos.core.protocol import PlayerId
 from kleos.games.ilium.board import (
     TOKEN_CODES,
@@ -58,7 +58,8 @@ COPIES = {v: TOKEN_VALUES.count(v) for v in set(TOKEN_VALUES)}
 """How many tokens of one type have a given value (1: 2, 2: 3, 3: 3, 4: 1, 5: 1)."""
 TYPE_TOKENS = len(TOKEN_VALUES)
 TYPE_ARTIFACTS = sum(TOKEN_VALUES)
-SCORE_SCALE = 100.0
+SCORE_HALF = 50
+"""A final score s is encoded as s / (s + SCORE_HALF) (`saturate`)."""
 FOURS = NUM_TYPES
 """Value-4 tokens in the game: one per type."""
 REMOVED_VALUES = (1, 2, 3)
@@ -484,7 +485,7 @@ def _final_historians(s: IliumState, c: _View, start: int) -> None:
 @FIELDS.field(
     "final_scores",
     PER_SEAT,
-    f"once the game is over, per relative seat: its score / {SCORE_SCALE:g}",
+    f"once the game is over, per relative seat: its score s as s / (s + {SCORE_HALF})",
 )
 def _final_scores(s: IliumState, c: _View, start: int) -> None:
     if s.decision is None:
@@ -492,7 +493,7 @@ def _final_scores(s: IliumState, c: _View, start: int) -> None:
         for r, p in enumerate(c.order):
             if scores[p]:
                 c.indices.append(start + r)
-                c.values.append(scores[p] / SCORE_SCALE)
+                c.values.append(saturate(scores[p], SCORE_HALF))
 
 
 @FIELDS.field("final_winners", PER_SEAT, "once the game is over, per relative seat: 1 for a winner")
