@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	KLEOS_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e]'
+	KLEOS_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,rl,scale,dev,e2e,train]'
 	touch $(STAMP)
 
 # The compiled build (README, "The compiled engine"): an sdist and the wheel built from it as a

@@ -251,7 +251,7 @@ def search(game_id: str, args: argparse.Namespace) -> None:
     kleos_specs = {
         "Kleos ismcts (defaults: guided rollouts, 6 plies)": f"ismcts:time={budget}:prune=false",
         "Kleos ismcts (random rollouts to the end)": (
-            f"ismcts:time={budget}:prune=false:rollout=random:depth=0:prior=0"
+            f"ismcts:time={budget}:prune=false:rollout=random:depth=0:prior=none"
         ),
     }
     rates: dict[str, float] = {}

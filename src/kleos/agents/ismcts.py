@@ -6,10 +6,17 @@ expands one new action, plays a rollout with a fast default policy, and backs up
 every player: each node holds the reward of the player who made the move into it, so every
 player maximises its own win share (and, a little, its score).
 
-At the root, the search starts from the `heuristic` agent's opinion: a prior (a softmax of the
-game's evaluation one ply ahead) steers the root's choices PUCT-style, so the budget goes to
-plausible moves first and a short search plays no worse than the heuristic. The search stops
-early once no other action could overtake the most visited one in the budget left.
+At the root, a prior steers the choices PUCT-style, so the budget goes to plausible moves
+first and a short search plays no worse than the prior's source: the `heuristic` agent's
+opinion (a softmax of the game's evaluation one ply ahead) or a learned policy
+(`kleos.agents.value`). The search stops early once no other action could overtake the most
+visited one in the budget left.
+
+A leaf is judged by a rollout (`value=rollout`), by a learned model's win shares
+(`value=learned`: no rollout at all; the same call gives the leaf's decider a prior over its
+moves, and the node expands its untried moves in that order), or by both, averaged
+(`value=mix`). A config the model was not trained for (a variant, another card set) is searched
+with rollouts and the heuristic prior; `learned_in_use` says which ran.
 
 Moves are public in both games, so the tree is keyed by actions (by their integers, which
 hash at no cost: the search walks a determinization's `legal_action_ids` and applies the
@@ -25,22 +32,28 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from kleos.agents.base import Agent, Observation
 from kleos.agents.heuristic import heuristics_for
+from kleos.agents.weights import DEFAULT_WEIGHTS, check_name
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
 from kleos.core.protocol import Action, Game, PlayerId, State
 from kleos.core.rng import choice
+
+if TYPE_CHECKING:
+    from kleos.agents.value import LearnedModel
 
 DEFAULT_ITERATIONS: Final = 800
 DEFAULT_DEPTH: Final = 6
 """Rollout plies before the game's evaluation judges the position (measured: at 200
 iterations in 3-player Ilium, guided rollouts cut at 6 plies won 6 of 12 games against two
 `heuristic` agents, where full random rollouts won none)."""
-PRIOR_WEIGHT: Final = 1.0
-"""Default PUCT weight of the heuristic prior at the root (0 turns the prior off)."""
+PUCT_WEIGHT: Final = 1.0
+"""Default PUCT weight of the prior at the root (0 turns the prior off)."""
+VALUES: Final = ("rollout", "learned", "mix")
+PRIORS: Final = ("heuristic", "learned", "none")
 PRIOR_TEMPERATURE: Final = 5.0
 """Default softmax temperature of the prior, in units of the game's evaluation."""
 PRUNE_EVERY: Final = 32
@@ -57,7 +70,7 @@ WIN_WEIGHT: Final = 0.8
 class Node:
     """A tree node: the statistics of the move that leads to it."""
 
-    __slots__ = ("avail", "children", "decider", "player", "total", "visits", "wins")
+    __slots__ = ("avail", "children", "decider", "player", "prior", "total", "visits", "wins")
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
@@ -70,6 +83,9 @@ class Node:
         self.avail = 1
         self.total = 0.0
         self.wins = 0.0
+        self.prior: dict[int, float] | None = None
+        """The decider's learned prior over its moves here, once a leaf evaluation gave it:
+        the untried moves are expanded in its order."""
 
 
 @dataclass(frozen=True)
@@ -117,9 +133,12 @@ class ISMCTSAgent(Agent):
     Options: iterations (int), time (float, seconds), c (UCB exploration, default 0.7),
     rollout ('heuristic', the game's fast guided policy, by default; or 'random'), depth
     (rollout plies before the game's evaluation takes over, default 6; 0 = play to the end),
-    reuse (keep the subtree between moves, default true), prior (PUCT weight of the heuristic
-    prior at the root, default 1; 0 = plain UCB), temperature (softmax temperature of the prior
-    in evaluation units, default 5), prune (stop once the choice cannot change, default true).
+    reuse (keep the subtree between moves, default true), value (how a leaf is judged:
+    'rollout', the default, 'learned' or 'mix'), prior (the root's prior: 'heuristic', the
+    default, 'learned' or 'none'), puct (PUCT weight of the prior, default 1; 0 = plain UCB),
+    temperature (softmax temperature of the heuristic prior in evaluation units, default 5),
+    weights (the name of the learned model, default 'default', the shipped one), prune (stop
+    once the choice cannot change, default true).
     """
 
     spec = "ismcts"
@@ -130,8 +149,11 @@ class ISMCTSAgent(Agent):
         "rollout": str,
         "depth": int,
         "reuse": bool,
-        "prior": float,
+        "value": str,
+        "prior": str,
+        "puct": float,
         "temperature": float,
+        "weights": str,
         "prune": bool,
     }
 
@@ -159,16 +181,27 @@ class ISMCTSAgent(Agent):
                 f"ismcts: depth must be from 0 to {MAX_DEPTH} (0 plays rollouts to the end)"
             )
         self.reuse: bool = options.get("reuse", True)
-        self.prior_weight: float = options.get("prior", PRIOR_WEIGHT)
+        self.value: str = options.get("value", "rollout")
+        if self.value not in VALUES:
+            raise ConfigError("ismcts: value must be 'rollout', 'learned' or 'mix'")
+        self.prior: str = options.get("prior", "heuristic")
+        if self.prior not in PRIORS:
+            raise ConfigError("ismcts: prior must be 'heuristic', 'learned' or 'none'")
+        self.prior_weight: float = options.get("puct", PUCT_WEIGHT)
         if not _within(self.prior_weight, 0, MAX_WEIGHT):
             raise ConfigError(
-                f"ismcts: prior must be a number from 0 to {MAX_WEIGHT} (0 turns the prior off)"
+                f"ismcts: puct must be a number from 0 to {MAX_WEIGHT} (0 turns the prior off)"
             )
+        self.weights: str = check_name(options.get("weights", DEFAULT_WEIGHTS))
         self.temperature: float = options.get("temperature", PRIOR_TEMPERATURE)
         if not _within(self.temperature, 0, MAX_WEIGHT, low_open=True):
             raise ConfigError(f"ismcts: temperature must be more than 0 and at most {MAX_WEIGHT}")
         self.prune: bool = options.get("prune", True)
         self._prior: dict[int, float] = {}
+        self._model: LearnedModel | None = None
+        self.learned_in_use = False
+        """Whether the last search used the learned model (a config it was not trained for
+        is searched with rollouts and the heuristic prior)."""
         self._root: Node | None = None
         self._game: Game | None = None
         """The game of the last search, whose action space keys the tree."""
@@ -222,14 +255,20 @@ class ISMCTSAgent(Agent):
             root = Node(-1)
         root.decider = observation.player
         game = self._game = observation.game
+        model = self._model = self._learned_model(game)
+        self.learned_in_use = model is not None
         heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
         evaluate = heuristics.evaluate if heuristics is not None else None
         guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
         start = time.perf_counter() if self.seconds is not None else 0.0
         deadline = None if self.seconds is None else start + self.seconds
         self._prior = {}
-        if evaluate is not None and self.prior_weight > 0:
-            self._prior = self._root_prior(observation, evaluate)
+        if self.prior_weight > 0 and self.prior != "none":
+            if self.prior == "learned" and model is not None:
+                state = observation.determinize(self.rng)
+                self._prior = model.policy(state, observation.player, _ids(observation))
+            elif evaluate is not None:
+                self._prior = self._root_prior(observation, evaluate)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -253,6 +292,15 @@ class ISMCTSAgent(Agent):
         self._root = root
         self._synced = False
         return root
+
+    def _learned_model(self, game: Game) -> LearnedModel | None:
+        """The learned model this search uses: None if its options want none, or if none was
+        trained for the game's config."""
+        if self.value == "rollout" and self.prior != "learned":
+            return None
+        from kleos.agents.value import find_model  # noqa: PLC0415 (numpy loads only for it)
+
+        return find_model(game, self.weights)
 
     def _root_prior(
         self, observation: Observation, evaluate: Callable[[State, PlayerId], float]
@@ -329,7 +377,13 @@ class ISMCTSAgent(Agent):
                     child.avail += 1
                     available.append((action, child))
             if untried:
-                action = untried[0] if len(untried) == 1 else choice(rng, untried)
+                if len(untried) == 1:
+                    action = untried[0]
+                elif node.prior:
+                    prior = node.prior
+                    action = max(untried, key=lambda a: prior.get(a, 0.0))
+                else:
+                    action = choice(rng, untried)
                 node = children[action] = Node(decider)
                 state.apply_unchecked(actions[action])
                 path.append(node)
@@ -346,6 +400,32 @@ class ISMCTSAgent(Agent):
             state.apply_unchecked(actions[chosen[0]])
             node = chosen[1]
             path.append(node)
+        model = self._model
+        learned: list[float] | None = None
+        if model is not None and self.value != "rollout" and not state.is_terminal():
+            learned, node.prior = model.evaluate(state, root.decider)
+        if learned is not None and self.value == "learned":
+            reward, win = learned, learned
+        else:
+            reward, win = self._rollout(state, evaluate, guided)
+            if learned is not None:
+                reward = [(r + v) / 2 for r, v in zip(reward, learned, strict=True)]
+                win = [(w + v) / 2 for w, v in zip(win, learned, strict=True)]
+        for visited in path:
+            visited.visits += 1
+            if visited.player >= 0:
+                visited.total += reward[visited.player]
+                visited.wins += win[visited.player]
+
+    def _rollout(
+        self,
+        state: State,
+        evaluate: Callable[[State, PlayerId], float] | None,
+        guided: Callable[[State, random.Random], Action] | None,
+    ) -> tuple[list[float], list[float]]:
+        """Play the default policy from a leaf for `depth` plies (or to the end): the
+        players' rewards and win shares there (`rewards`)."""
+        rng = self.rng
         plies = 0
         while not state.is_terminal():
             if self.depth and plies >= self.depth:
@@ -354,11 +434,7 @@ class ISMCTSAgent(Agent):
             state.apply_unchecked(played)
             plies += 1
         reward, win = rewards(state, evaluate)
-        for visited in path:
-            visited.visits += 1
-            if visited.player >= 0:
-                visited.total += reward[visited.player]
-                visited.wins += win[visited.player]
+        return reward, list(win)
 
 
 def _within(value: float, low: float, high: float, *, low_open: bool = False) -> bool:

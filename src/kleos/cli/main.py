@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 
-from kleos.agents import make_agent
+from kleos.agents import agent_spec, make_agent
 from kleos.cli import play as play_module
 from kleos.cli import reports
 from kleos.cli import tournament as tournament_module
@@ -29,7 +29,7 @@ from kleos.core.rng import new_seed
 from kleos.runner.analysis import analyze_record
 from kleos.runner.bench import bench as run_bench
 from kleos.runner.simulate import simulate as run_simulate
-from kleos.session import Setup, options_from_texts
+from kleos.session import Setup, canonical_spec, options_from_texts
 
 app = typer.Typer(
     name="kleos",
@@ -295,6 +295,74 @@ def selfplay(
             tensors=tensors,
             steps_per_shard=steps_per_shard,
         )
+
+
+@app.command()
+def train(
+    game: GameId,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", "-o", help="New folder of the run's data, weights and report.", file_okay=False
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Self-play games a generation (whole deals).")
+    ] = 300,
+    generations: Annotated[int, typer.Option(help="Rounds of self-play and fitting.")] = 3,
+    players: Players = None,
+    search: Annotated[
+        str, typer.Option(help="The self-play search of generation 1 (an ismcts spec).")
+    ] = "ismcts:iterations=200",
+    opponent: Annotated[
+        str, typer.Option(help="Each generation's learned search is measured against it.")
+    ] = "hard",
+    evaluation_games: Annotated[
+        int, typer.Option(help="Games of each generation's measurement (whole deals).")
+    ] = 30,
+    epochs: Annotated[int, typer.Option(help="Passes over the data per fit.", min=1)] = 30,
+    hidden: Annotated[int, typer.Option(help="Hidden units of the model.", min=1)] = 64,
+    jobs: Jobs = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    variant: Variants = None,
+    option: Options = None,
+    backend: BackendName = "processes",
+    address: RayAddress = None,
+) -> None:
+    """Train the search's learned evaluation by self-play: generations of games, fits and
+    measurements (docs/agents.md)."""
+    with user_errors():
+        # Imported here: training needs numpy and PyTorch (the train extra).
+        from kleos.learn.fit import FitConfig  # noqa: PLC0415
+        from kleos.learn.loop import CURVE, REPORT, TrainPlan  # noqa: PLC0415
+        from kleos.learn.loop import train as run_train  # noqa: PLC0415
+
+        setup = setup_of(game, players, None, variant, option)
+        parsed = agent_spec(search)
+        learned = {"value", "prior", "weights"} & {key for key, _ in parsed.options}
+        if parsed.name != "ismcts" or learned:
+            raise ConfigError(
+                f"--search is an ismcts spec without value, prior or weights (each generation "
+                f"adds its own), not '{echo(search)}'"
+            )
+        plan = TrainPlan(
+            setup,
+            games,
+            generations,
+            seed,
+            str(parsed),
+            canonical_spec(opponent),
+            evaluation_games,
+            FitConfig(hidden=hidden, epochs=epochs),
+        )
+        console = Console(highlight=False)
+        run_train(
+            plan,
+            out,
+            lambda: tournament_module.backend_for(console, backend, jobs, address),
+            say=console.print,
+        )
+        console.print(f"Saved the weights, {REPORT} and {CURVE} in {out}")
 
 
 @app.command()

@@ -32,6 +32,7 @@ from multiprocessing.context import BaseContext
 from types import ModuleType, TracebackType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from kleos.agents.weights import WEIGHTS_PATH
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 
@@ -296,7 +297,10 @@ class RayBackend(Backend):
                     **quiet,
                 )
             self._started_ray = True
-        actor = ray.remote(num_cpus=1)(_RayWorker)
+        # The learned models' folders reach the workers of any cluster (kleos.agents.weights).
+        paths = {WEIGHTS_PATH: os.environ[WEIGHTS_PATH]} if WEIGHTS_PATH in os.environ else {}
+        runtime = {"runtime_env": {"env_vars": paths}} if paths else {}
+        actor = ray.remote(num_cpus=1, **runtime)(_RayWorker)
         self._actors = [actor.remote() for _ in range(self.jobs)]
         ready = [worker.ready.remote() for worker in self._actors]
         _, waiting = ray.wait(ready, num_returns=len(ready), timeout=self.ready_timeout)

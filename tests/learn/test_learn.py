@@ -1,0 +1,134 @@
+"""Learning the search's evaluation: examples from shards, the fit, and `kleos train`."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner, Result
+
+import kleos
+from kleos.agents.value import LearnedModel
+from kleos.cli.main import app
+from kleos.learn.data import Examples, read_shards, relative_shares
+from kleos.learn.fit import FitConfig, fit
+
+Cli = Callable[..., Result]
+
+
+@pytest.fixture
+def cli() -> Cli:
+    runner = CliRunner()
+
+    def run(*args: str) -> Result:
+        return runner.invoke(app, list(args))
+
+    return run
+
+
+def test_value_targets_put_the_decider_first() -> None:
+    """A decision's target is every seat's win share from the decider's seat on."""
+    returns = np.array([[0.0, 1.0, 0.0], [0.5, 0.0, 0.5]], dtype=np.float32)
+    players = np.array([1, 2], dtype=np.int8)
+    assert relative_shares(returns, players).tolist() == [[1.0, 0.0, 0.0], [0.5, 0.5, 0.0]]
+
+
+def synthetic(rows: int, seed: int = 0) -> Examples:
+    """Decisions whose winner and chosen action a feature decides: seat 0 of two wins when
+    entry 3 is on, and the action is the index of the first entry on among 0..4."""
+    rng = np.random.default_rng(seed)
+    observations = (rng.random((rows, 20)) < 0.5).astype(np.float32)
+    observations[:, 0] = 1.0 - observations[:, 1]
+    wins = observations[:, 3]
+    shares = np.stack([wins, 1 - wins], axis=1).astype(np.float32)
+    actions = np.argmax(observations[:, :5] > 0, axis=1).astype(np.int64)
+    masks = np.ones((rows, 5), dtype=bool)
+    return Examples(observations, masks, actions, shares, np.arange(rows, dtype=np.int64))
+
+
+def test_a_fit_learns_what_decides_the_value_and_the_policy() -> None:
+    """On data a feature decides, the fitted value is sure and calibrated and the policy
+    agrees with the choices: far below the loss of knowing nothing (ln 2)."""
+    fitted = fit(synthetic(3000), FitConfig(hidden=16, epochs=25, seed=1))
+    metrics = fitted.metrics
+    assert metrics["value_loss"] < 0.1 * math.log(2)
+    assert metrics["policy_agreement"] > 0.95
+    assert metrics["validation_decisions"] == 300 and metrics["training_decisions"] == 2700
+    for row in metrics["calibration"]:
+        assert abs(row["predicted"] - row["actual"]) < 0.15, row
+    assert fitted.arrays["w1"].shape == (20, 16) and fitted.arrays["wp"].shape == (16, 5)
+
+
+def test_a_fit_is_reproducible_from_its_seed() -> None:
+    """The same data and seed give the same weights."""
+    first = fit(synthetic(400), FitConfig(hidden=8, epochs=3, seed=5))
+    second = fit(synthetic(400), FitConfig(hidden=8, epochs=3, seed=5))
+    for name, array in first.arrays.items():
+        assert np.array_equal(array, second.arrays[name]), name
+
+
+def test_too_few_games_to_validate_is_a_clear_error() -> None:
+    with pytest.raises(kleos.ConfigError, match="too few games to train on"):
+        fit(synthetic(5), FitConfig(epochs=1))
+
+
+def test_examples_come_from_selfplay_shards(cli: Cli, tmp_path: Path) -> None:
+    """Each decision of a shard is an example whose target starts with the decider's share."""
+    out = tmp_path / "data"
+    result = cli("selfplay", "ilium", "--agents", "heuristic,random,random", "--games", "6",
+                 "--seed", "3", "--out", str(out), "--tensors")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    examples = read_shards([out])
+    summary = json.loads((out / "selfplay.json").read_text())
+    assert len(examples) == summary["tensors"]["steps"]
+    with np.load(next(out.glob("shard-*.npz"))) as shard:
+        rows = shard["game_index"]
+        decider = shard["players"][0]
+        assert examples.shares[0, 0] == shard["returns"][rows[0], decider]
+    assert np.allclose(examples.shares.sum(axis=1), 1.0)
+
+
+def test_train_runs_generations_and_writes_weights_a_report_and_a_curve(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Two small generations: the second plays with the first's model; each generation's
+    model loads, and the report holds its fit and its measurement."""
+    out = tmp_path / "run"
+    result = cli("train", "ilium", "--players", "2", "--out", str(out), "--games", "20",
+                 "--generations", "2", "--search", "ismcts:iterations=4", "--opponent",
+                 "random", "--evaluation-games", "2", "--epochs", "2", "--hidden", "8",
+                 "--seed", "4")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert report["plan"]["seed"] == 4 and len(report["generations"]) == 2
+    first, second = report["generations"]
+    assert first["selfplay_agent"] == "ismcts:iterations=4"
+    assert second["selfplay_agent"].endswith("value=learned:prior=learned:weights=gen1")
+    assert second["decisions"] > first["decisions"]
+    game = kleos.make("ilium", players=2)
+    for row in report["generations"]:
+        model = LearnedModel.load(out / row["weights"], game)
+        assert model.info.meta["generation"] == row["generation"]
+        assert row["evaluation"]["games"] == 2 and row["fit"]["calibration"]
+    assert (out / "curve.png").read_bytes().startswith(b"\x89PNG")
+    assert "won" in result.output and "Saved the weights" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--search", "heuristic"), "--search is an ismcts spec"),
+        (("--search", "ismcts:value=learned"), "--search is an ismcts spec"),
+        (("--opponent", "grandmaster"), "unknown agent"),
+        (("--generations", "0"), "at least 1"),
+    ],
+)
+def test_train_refuses_bad_input(
+    cli: Cli, tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    result = cli("train", "ilium", "--out", str(tmp_path / "run"), *args)
+    assert result.exit_code == 2 and message in result.output, result.output
