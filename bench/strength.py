@@ -2,14 +2,16 @@
 
     python bench/strength.py [--games 201] [--jobs 2] [--seed 2026] [--out strength/]
                              [--game ilium] [--only heuristic|ismcts-random|ismcts-heuristic]
-                             [--time 1.0]
+                             [--time 1.0] [--options value=learned:prior=learned]
 
 Runs each line-up, keeps every tournament's JSON, records and chart under `--out`, and prints
 the first seat's win rate with its 95% interval against the target. A run whose JSON is already
 in `--out` is read rather than played again, so a long measurement can be resumed.
 
-`--time` gives the searching seat another budget per decision than its 1 s; the build measured
-is the interpreter's that runs the script (`.venv-compiled/bin/python` for the compiled one).
+`--time` gives the searching seat another budget per decision than its 1 s, and `--options` adds
+ISMCTS options to it (the learned search: `value=learned:prior=learned`, with the model found as
+`kleos.agents.weights` says); the build measured is the interpreter's that runs the script
+(`.venv-compiled/bin/python` for the compiled one).
 """
 
 from __future__ import annotations
@@ -27,15 +29,17 @@ TARGETS = {
 }
 
 
-def line_up(key: str, seconds: float) -> str:
-    """The agents of a line-up, the searching seat given `seconds` per decision."""
-    return TARGETS[key][0].replace("time=1.0", f"time={seconds:g}")
+def line_up(key: str, seconds: float, options: str = "") -> str:
+    """The agents of a line-up, the searching seat given `seconds` per decision and `options`."""
+    extra = f":{options}" if options else ""
+    return TARGETS[key][0].replace("time=1.0", f"time={seconds:g}{extra}")
 
 
 def measure(game: str, key: str, args: argparse.Namespace) -> dict[str, object]:
     """Play (or read back) one line-up's tournament; the first seat's row of its JSON."""
-    agents = line_up(key, args.time)
-    result = args.out / f"{game}-{key}.json"
+    agents = line_up(key, args.time, args.options)
+    tag = "".join(c if c.isalnum() else "-" for c in args.options)
+    result = args.out / f"{game}-{key}{'-' + tag if tag else ''}.json"
     if not result.exists():
         kleos = [sys.executable, "-c", "from kleos.cli.main import app; app()"]
         command = [*kleos, "tournament", game, "--players", "3", "--agents", agents]
@@ -54,6 +58,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=["ilium", "elysium"])
     parser.add_argument("--only", action="append", choices=list(TARGETS))
     parser.add_argument("--time", type=float, default=1.0, help="ISMCTS seconds per decision")
+    parser.add_argument("--options", default="", help="more ISMCTS options, e.g. value=learned")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     lines = []
@@ -63,8 +68,9 @@ def main() -> None:
             rate, low, high = (float(str(row[k])) for k in ("win_rate", "ci_low", "ci_high"))
             target = TARGETS[key][1]
             verdict = "met" if rate >= target else "NOT met"
+            agents = line_up(key, args.time, args.options)
             lines.append(
-                f"{game:8} {line_up(key, args.time):38} {row['wins']:>6g}/{row['games']:<4} "
+                f"{game:8} {agents:38} {row['wins']:>6g}/{row['games']:<4} "
                 f"{rate:6.1%}  95% CI {low:5.1%}–{high:5.1%}  target {target:.0%}: {verdict}"
             )
     print("\n".join(lines))
