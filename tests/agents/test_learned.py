@@ -17,21 +17,7 @@ from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.value import ARRAYS, LearnedModel, find_model, write_model
 from kleos.agents.weights import WEIGHTS_PATH, layout_signature
 from kleos.core.errors import ConfigError
-from kleos.core.protocol import Game
-
-
-def random_arrays(game: Game, hidden: int = 8, seed: int = 0) -> dict[str, np.ndarray]:
-    """A model of the right shapes for `game`, with random weights."""
-    rng = np.random.default_rng(seed)
-    shapes = {
-        "w1": (game.encoding_size(), hidden),
-        "b1": (hidden,),
-        "wv": (hidden, game.players),
-        "bv": (game.players,),
-        "wp": (hidden, game.num_distinct_actions),
-        "bp": (game.num_distinct_actions,),
-    }
-    return {name: rng.normal(size=shape).astype(np.float32) for name, shape in shapes.items()}
+from models import random_arrays
 
 
 @pytest.fixture

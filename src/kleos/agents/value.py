@@ -106,8 +106,8 @@ class LearnedModel:
                 raise ConfigError(f"{path.name}: {name} holds a value that is not finite")
         return cls(arrays, info)
 
-    def hidden(self, state: State, viewer: PlayerId) -> npt.NDArray[np.float32]:
-        """The hidden layer for `viewer`'s observation of `state`."""
+    def hidden(self, state: State, viewer: PlayerId | None) -> npt.NDArray[np.float32]:
+        """The hidden layer for `viewer`'s observation of `state` (None: a spectator's)."""
         indices, values = state.encode(viewer)
         h: npt.NDArray[np.float32] = np.asarray(values, dtype=np.float32) @ self.w1[indices]
         h += self.b1
@@ -117,6 +117,11 @@ class LearnedModel:
     def win_shares(self, state: State, viewer: PlayerId) -> list[float]:
         """Each seat's expected win share (by absolute seat), as `viewer` judges `state`."""
         return self._shares(self.hidden(state, viewer), viewer)
+
+    def public_shares(self, state: State) -> list[float]:
+        """Each seat's expected win share as a spectator judges `state` (the encodings show a
+        spectator seat 0's side without its private entries)."""
+        return self._shares(self.hidden(state, None), 0)
 
     def policy(self, state: State, player: PlayerId, legal: list[int]) -> dict[int, float]:
         """`player`'s prior over the `legal` ids (a softmax of their logits)."""

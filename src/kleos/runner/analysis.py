@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from kleos.agents import make_agent
 from kleos.agents.base import Observation
 from kleos.agents.heuristic import heuristics_for
 from kleos.agents.ismcts import ISMCTSAgent
+from kleos.agents.value import LearnedModel, find_model
 from kleos.core.errors import ConfigError
 from kleos.core.inputs import echo
 from kleos.core.protocol import Action, Game, PlayerId, State
@@ -95,26 +97,45 @@ def analyze_record(
     return game, results
 
 
-def win_chances(record: Record, samples: int = 32, seed: int = 0) -> list[tuple[float, ...]]:
-    """Each player's estimated chance of winning at the start and after every move.
+def win_chances(
+    record: Record, samples: int = 32, seed: int = 0, *, learned: bool = True
+) -> tuple[str, list[tuple[float, ...]]]:
+    """Each player's estimated chance of winning at the start and after every move, and how
+    it was judged: 'learned' or 'rollouts'.
 
-    The estimate sees what a spectator sees: each sample resamples the hidden parts from the
-    public view and plays the game out with its guided rollout policy; a player's chance is
-    its share of those wins (a shared win counts 1/k). A finished game counts its real result.
+    The estimate sees what a spectator sees. With `learned` and a learned model for the
+    game's config (`kleos.agents.value`, the shipped `default`), it is the model's judgement
+    of the spectator's observation; else each of `samples` samples resamples the hidden parts
+    from the public view and plays the game out with the guided rollout policy, and a
+    player's chance is its share of those wins (a shared win counts 1/k). A finished game
+    counts its real result.
     """
     game = replay(record).game
-    heuristics = heuristics_for(game)
-    rng = random.Random(derive_seed(seed, "win-chances"))
+    model = find_model(game) if learned else None
+    judge: Callable[[State], tuple[float, ...]]
+    if model is not None:
+        judge = partial(_judged, model)
+    else:
+        rollout = heuristics_for(game).rollout_action
+        rng = random.Random(derive_seed(seed, "win-chances"))
+        judge = partial(_chances, rollout=rollout, samples=samples, rng=rng)
     state = game.new_initial_state()
-    chances = [_chances(state, heuristics.rollout_action, samples, rng)]
+    chances = [judge(state)]
     for move in record.moves:
         state.apply(move.action, player=move.player)
-        chances.append(_chances(state, heuristics.rollout_action, samples, rng))
-    return chances
+        chances.append(judge(state))
+    return ("rollouts" if model is None else "learned"), chances
+
+
+def _judged(model: LearnedModel, state: State) -> tuple[float, ...]:
+    if state.is_terminal():
+        return state.outcome().returns()
+    return tuple(round(share, 4) for share in model.public_shares(state))
 
 
 def _chances(
     state: State,
+    *,
     rollout: Callable[[State, random.Random], Action],
     samples: int,
     rng: random.Random,

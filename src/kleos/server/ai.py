@@ -108,9 +108,11 @@ def analyse(record: Record, spec: str, samples: int) -> dict[str, Any]:
     every move (`chances`), and the search's judgement of every decision with a choice
     (`moves`: the played and the best move, their win rates and a mark: '!', '?' or '??')."""
     _, moves = analyze_record(record, spec)
+    judged, chances = win_chances(record, samples)
     return {
         "spec": spec,
-        "chances": [list(c) for c in win_chances(record, samples)],
+        "chances": [list(c) for c in chances],
+        "chances_by": judged,
         "moves": [
             {
                 "ply": m.ply,

@@ -260,6 +260,8 @@ class Analysis(Answer):
     status: Literal["running", "done"]
     spec: str | None = None
     chances: list[list[float]] | None = None
+    chances_by: Literal["learned", "rollouts"] | None = None
+    """How the chances were judged: the learned model's view, or rollouts."""
     moves: list[dict[str, Any]] | None = None
 
 
