@@ -11,7 +11,7 @@ import pytest
 from agent_helpers import positions
 
 import kleos
-from kleos.agents import make_agent
+from kleos.agents import make_agent, value
 from kleos.agents.base import Observation
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.value import ARRAYS, LearnedModel, find_model, write_model
@@ -192,3 +192,17 @@ def test_the_learned_search_never_sees_hidden_information(
         real = make_agent(spec, seed=1).choose(Observation(state, player))
         fake = make_agent(spec, seed=1).choose(Observation(poisoned, player))
         assert real == fake, (real, fake)
+
+
+def test_names_without_a_model_cost_no_memory(weights_dir: Path) -> None:
+    """A stranger's seat spec may name any model: looking up names that have no file keeps
+    nothing, and a model that exists is read once."""
+    game = kleos.make("ilium", players=2)
+    before = len(value._MODELS)
+    for n in range(200):
+        assert find_model(game, f"made-up-{n}") is None
+    assert len(value._MODELS) == before
+    write_model(weights_dir / "real-2p.npz", game, random_arrays(game), {})
+    first = find_model(game, "real")
+    assert first is not None and find_model(game, "real") is first
+    assert len(value._MODELS) == before + 1

@@ -155,32 +155,32 @@ def _softmax(logits: npt.NDArray[np.float32]) -> list[float]:
 
 
 def find_model(game: Game, name: str = DEFAULT_WEIGHTS) -> LearnedModel | None:
-    """The model called `name` for `game`'s config (loaded once per process), or None when no
-    folder has one: the shipped weights cover the default configs only, so a variant or
-    another card set has none. A file that is broken, or one in `KLEOS_WEIGHTS_PATH` made for
-    another config, is an error."""
+    """The model called `name` for `game`'s config, or None when no folder has one: the
+    shipped weights cover the default configs only, so a variant or another card set has none.
+    A file that is broken, or one in `KLEOS_WEIGHTS_PATH` made for another config, is an
+    error. A model is read once per process; a name with no file is looked for again each
+    time (a few `stat` calls), so names that strangers make up cost no memory."""
     check_name(name)
     folders = weights_folders(game)
-    key = (layout_signature(game), name, tuple(folders))
-    if key not in _MODELS:
-        _MODELS[key] = _load_first(game, name, folders)
-    return _MODELS[key]
-
-
-_MODELS: dict[tuple[str, str, tuple[Path, ...]], LearnedModel | None] = {}
-
-
-def _load_first(game: Game, name: str, folders: list[Path]) -> LearnedModel | None:
     for folder in folders:
         path = weights_file(folder, name, game)
+        key = (str(path), layout_signature(game))
+        if key in _MODELS:
+            return _MODELS[key]
         if path.is_file():
             try:
-                return LearnedModel.load(path, game)
+                model = LearnedModel.load(path, game)
             except LayoutMismatch:
                 if folder != folders[-1]:
                     raise
                 return None
+            _MODELS[key] = model
+            return model
     return None
+
+
+_MODELS: dict[tuple[str, str], LearnedModel] = {}
+"""The models read so far, by file and layout."""
 
 
 def write_model(
