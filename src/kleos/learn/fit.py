@@ -4,7 +4,8 @@ The network is the one the search evaluates with numpy: `h = relu(x @ w1 + b1)`,
 (a softmax over the seats in the viewer's relative order) and a policy head (a softmax over
 the action ids, masked to the legal ones). The loss is the value's cross-entropy against the
 final win shares plus the policy's against the action the self-play agent chose. Training
-keeps the epoch whose validation loss is lowest. PyTorch is imported here only (the `train`
+keeps the epoch whose validation value loss is lowest (the value overfits first: a game's
+decisions share one result). PyTorch is imported here only (the `train`
 extra); `kleos.agents.value.write_model` writes the arrays, which need numpy alone.
 """
 
@@ -106,13 +107,12 @@ def fit(examples: Examples, config: FitConfig) -> Fitted:
         modules.eval()
         with torch.no_grad():
             value_loss, policy_loss, _, _ = losses(*valid_t)
-        total = float(value_loss + config.policy_weight * policy_loss)
         curve.append(
             {"epoch": epoch + 1, "value_loss": float(value_loss), "policy_loss": float(policy_loss)}
         )
-        if best is None or total < best[0]:
+        if best is None or float(value_loss) < best[0]:
             state = {k: v.clone() for k, v in modules.state_dict().items()}
-            best = (total, state, epoch + 1)
+            best = (float(value_loss), state, epoch + 1)
     assert best is not None
     modules.load_state_dict(best[1])
     with torch.no_grad():
