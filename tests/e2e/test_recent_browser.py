@@ -37,14 +37,19 @@ def my_turn_after_others_moved(page: Page, rng: random.Random) -> None:
 
 
 def the_others_last_moves(page: Page, game_id: str, me: int) -> dict[int, str]:
-    """From the log: each other seat's last move since mine, by target."""
+    """From the log: each other seat's last move since mine, by target, where the board still
+    draws that target (a token taken from a site, say, is no longer on the board to mark)."""
     log = page.request.get(f"/api/games/{game_id}/log").json()
     mine = max(i for i, m in enumerate(log) if m["player"] == me)
     last: dict[int, str] = {}
     for move in log[mine + 1 :]:
         if move["target"]:
             last[move["player"]] = move["target"]
-    return last
+    return {
+        player: target
+        for player, target in last.items()
+        if page.locator(f'[data-target="{target}"]').count()
+    }
 
 
 def test_each_other_players_last_move_is_marked_on_the_board_and_told(
