@@ -162,9 +162,10 @@ def find_model(game: Game, name: str = DEFAULT_WEIGHTS) -> LearnedModel | None:
     time (a few `stat` calls), so names that strangers make up cost no memory."""
     check_name(name)
     folders = weights_folders(game)
+    signature = layout_signature(game)
     for folder in folders:
         path = weights_file(folder, name, game)
-        key = (str(path), layout_signature(game))
+        key = (str(path), signature)
         if key in _MODELS:
             return _MODELS[key]
         if path.is_file():
