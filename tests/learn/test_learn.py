@@ -14,8 +14,11 @@ from typer.testing import CliRunner, Result
 import kleos
 from kleos.agents.value import LearnedModel
 from kleos.cli.main import app
-from kleos.learn.data import Examples, read_shards, relative_shares
+from kleos.learn.data import NO_CHOICE, Examples, read_shards, relative_shares
 from kleos.learn.fit import FitConfig, fit
+from kleos.learn.positions import PER_GAME, sample_positions
+from kleos.runner.backends import ProcessBackend
+from kleos.session import Setup
 
 Cli = Callable[..., Result]
 
@@ -47,17 +50,36 @@ def synthetic(rows: int, seed: int = 0) -> Examples:
     shares = np.stack([wins, 1 - wins], axis=1).astype(np.float32)
     actions = np.argmax(observations[:, :5] > 0, axis=1).astype(np.int64)
     masks = np.ones((rows, 5), dtype=bool)
-    return Examples(observations, masks, actions, shares, np.arange(rows, dtype=np.int64))
+    return Examples.from_dense(observations, masks, actions, shares, np.arange(rows))
+
+
+def test_sparse_examples_give_back_their_dense_rows() -> None:
+    """Examples keep rows sparse; a batch of any rows, in any order, is those rows dense."""
+    examples = synthetic(50)
+    rng = np.random.default_rng(3)
+    observations = (rng.random((50, 20)) < 0.3) * rng.random((50, 20))
+    masks = rng.random((50, 5)) < 0.5
+    examples = Examples.from_dense(
+        observations.astype(np.float32), masks, examples.actions, examples.shares, examples.games
+    )
+    rows = np.array([7, 0, 49, 7])
+    dense, legal = examples.batch(rows)
+    assert np.array_equal(dense, observations[rows].astype(np.float32))
+    assert np.array_equal(legal, masks[rows])
+    taken = examples.take(np.array([3, 1]))
+    assert np.array_equal(taken.batch(np.array([1]))[0], observations[[1]].astype(np.float32))
+    both = Examples.concatenate([taken, examples])
+    assert len(both) == 52 and np.array_equal(both.batch(np.array([0]))[1], masks[[3]])
 
 
 def test_a_fit_learns_what_decides_the_value_and_the_policy() -> None:
     """On data a feature decides, the fitted value is sure and calibrated and the policy
     agrees with the choices: far below the loss of knowing nothing (ln 2)."""
-    fitted = fit(synthetic(3000), FitConfig(hidden=16, epochs=25, seed=1))
+    fitted = fit(synthetic(3000), FitConfig(hidden=16, epochs=25, batch=128, seed=1))
     metrics = fitted.metrics
     assert metrics["value_loss"] < 0.1 * math.log(2)
     assert metrics["policy_agreement"] > 0.95
-    assert metrics["validation_decisions"] == 300 and metrics["training_decisions"] == 2700
+    assert metrics["validation_examples"] == 300 and metrics["training_examples"] == 2700
     for row in metrics["calibration"]:
         assert abs(row["predicted"] - row["actual"]) < 0.15, row
     assert fitted.arrays["w1"].shape == (20, 16) and fitted.arrays["wp"].shape == (16, 5)
@@ -108,7 +130,7 @@ def test_train_runs_generations_and_writes_weights_a_report_and_a_curve(
     first, second = report["generations"]
     assert first["selfplay_agent"] == "ismcts:iterations=4"
     assert second["selfplay_agent"].endswith("value=learned:prior=learned:weights=gen1")
-    assert second["decisions"] > first["decisions"]
+    assert second["examples"] > first["examples"]
     game = kleos.make("ilium", players=2)
     for row in report["generations"]:
         model = LearnedModel.load(out / row["weights"], game)
@@ -132,3 +154,39 @@ def test_train_refuses_bad_input(
 ) -> None:
     result = cli("train", "ilium", "--out", str(tmp_path / "run"), *args)
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_positions_of_the_default_policy_teach_the_deciders_and_a_spectators_value() -> None:
+    """Each game gives PER_GAME positions, each seen by its decider (with the move made) and
+    by a spectator (value only, seat 0 first); the games depend on the seed alone."""
+    setup = Setup.check("ilium", players=3)
+    with ProcessBackend(1) as one, ProcessBackend(2) as two:
+        examples = sample_positions(setup, 4, 11, one, first_game=100)
+        again = sample_positions(setup, 4, 11, two, first_game=100)
+    assert len(examples) == 4 * PER_GAME * 2
+    assert set(examples.games.tolist()) == {100, 101, 102, 103}
+    decided = examples.actions != NO_CHOICE
+    assert decided[::2].all() and not decided[1::2].any()
+    assert np.allclose(examples.shares.sum(axis=1), 1.0)
+    _, legal = examples.batch(np.arange(len(examples)))
+    assert legal[np.flatnonzero(decided), examples.actions[decided]].all()
+    assert not legal[~decided].any()
+    for name in ("indices", "values", "actions", "shares", "games"):
+        assert np.array_equal(getattr(examples, name), getattr(again, name)), name
+
+
+def test_train_with_positions_alone_fits_and_measures_generation_0(
+    cli: Cli, tmp_path: Path
+) -> None:
+    out = tmp_path / "run"
+    result = cli("train", "ilium", "--players", "2", "--out", str(out), "--positions", "30",
+                 "--generations", "0", "--search", "ismcts:iterations=4", "--opponent",
+                 "random", "--evaluation-games", "2", "--epochs", "2", "--hidden", "8",
+                 "--seed", "4")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    (only,) = report["generations"]
+    assert only["generation"] == 0 and only["examples"] == 30 * PER_GAME * 2
+    assert only["fit"]["value_loss_knowing_nothing"] == pytest.approx(math.log(2))
+    model = LearnedModel.load(out / only["weights"], kleos.make("ilium", players=2))
+    assert model.info.meta["generation"] == 0

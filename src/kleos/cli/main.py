@@ -310,6 +310,13 @@ def train(
         int, typer.Option("--games", "-n", help="Self-play games a generation (whole deals).")
     ] = 300,
     generations: Annotated[int, typer.Option(help="Rounds of self-play and fitting.")] = 3,
+    positions: Annotated[
+        int,
+        typer.Option(
+            help="Games of the default policy sampled for a generation 0 before the self-play "
+            "(0: none)."
+        ),
+    ] = 0,
     players: Players = None,
     search: Annotated[
         str, typer.Option(help="The self-play search of generation 1 (an ismcts spec).")
@@ -349,6 +356,7 @@ def train(
             setup,
             games,
             generations,
+            positions,
             seed,
             str(parsed),
             canonical_spec(opponent),

@@ -19,9 +19,11 @@ import numpy as np
 import numpy.typing as npt
 
 from kleos.core.errors import ConfigError
-from kleos.learn.data import Examples
+from kleos.learn.data import NO_CHOICE, Examples
 
 CALIBRATION_BINS = 10
+VALIDATION_CHUNK = 4096
+"""Validation rows made dense at a time."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class FitConfig:
 
     hidden: int = 64
     epochs: int = 30
-    batch: int = 256
+    batch: int = 512
     learning_rate: float = 2e-3
     weight_decay: float = 1e-4
     policy_weight: float = 1.0
@@ -64,61 +66,75 @@ def fit(examples: Examples, config: FitConfig) -> Fitted:
     if not len(train) or not len(validation):
         raise ConfigError("too few games to train on: at least 10 are needed (one in 10 validates)")
     torch.manual_seed(config.seed)
-    size = examples.observations.shape[1]
     players = examples.shares.shape[1]
-    actions = examples.masks.shape[1]
-    hidden = nn.Linear(size, config.hidden)
+    hidden = nn.Linear(examples.size, config.hidden)
     value = nn.Linear(config.hidden, players)
-    policy = nn.Linear(config.hidden, actions)
+    policy = nn.Linear(config.hidden, examples.action_count)
     modules = nn.ModuleList([hidden, value, policy])
     optimiser = torch.optim.AdamW(
         modules.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
     )
 
-    def tensors(part: Examples) -> tuple[Any, ...]:
-        return (
-            torch.from_numpy(part.observations),
-            torch.from_numpy(part.masks),
-            torch.from_numpy(part.actions),
-            torch.from_numpy(part.shares),
-        )
-
-    def losses(x: Any, mask: Any, action: Any, share: Any) -> tuple[Any, Any, Any, Any]:
-        h = torch.relu(hidden(x))
+    def forward(part: Examples, rows: Any) -> tuple[Any, Any, Any, Any]:
+        """The value and policy losses (sums over the rows) and logits of some rows."""
+        observations, masks = part.batch(rows)
+        h = torch.relu(hidden(torch.from_numpy(observations)))
         value_logits = value(h)
-        policy_logits = policy(h).masked_fill(~mask, -1e9)
-        value_loss = -(share * torch.log_softmax(value_logits, dim=1)).sum(dim=1).mean()
-        policy_loss = nn.functional.cross_entropy(policy_logits, action)
+        policy_logits = policy(h).masked_fill(~torch.from_numpy(masks), -1e9)
+        share = torch.from_numpy(part.shares[rows])
+        value_loss = -(share * torch.log_softmax(value_logits, dim=1)).sum()
+        action = torch.from_numpy(part.actions[rows])
+        policy_loss = nn.functional.cross_entropy(
+            policy_logits, action, ignore_index=NO_CHOICE, reduction="sum"
+        )
         return value_loss, policy_loss, value_logits, policy_logits
 
-    train_t, valid_t = tensors(train), tensors(validation)
-    generator = torch.Generator().manual_seed(config.seed)
+    validation_choices = max(int((validation.actions != NO_CHOICE).sum()), 1)
+
+    def measure() -> tuple[float, float, Any, Any]:
+        """The validation losses (means) and every validation row's value and policy logits
+        (computed in chunks: a batch's rows are dense)."""
+        totals = [0.0, 0.0]
+        values, chosen = [], []
+        with torch.no_grad():
+            for first in range(0, len(validation), VALIDATION_CHUNK):
+                rows = np.arange(first, min(first + VALIDATION_CHUNK, len(validation)))
+                value_loss, policy_loss, value_logits, policy_logits = forward(validation, rows)
+                totals[0] += float(value_loss)
+                totals[1] += float(policy_loss)
+                values.append(torch.softmax(value_logits, dim=1).numpy())
+                chosen.append(policy_logits.argmax(dim=1).numpy())
+        return (
+            totals[0] / len(validation),
+            totals[1] / validation_choices,
+            np.concatenate(values),
+            np.concatenate(chosen),
+        )
+
+    generator = np.random.default_rng(config.seed)
     best: tuple[float, dict[str, Any], int] | None = None
     curve = []
     for epoch in range(config.epochs):
         modules.train()
-        order = torch.randperm(len(train), generator=generator)
+        order = generator.permutation(len(train))
         for first in range(0, len(train), config.batch):
             rows = order[first : first + config.batch]
-            value_loss, policy_loss, _, _ = losses(*(t[rows] for t in train_t))
+            value_loss, policy_loss, _, _ = forward(train, rows)
             optimiser.zero_grad()
-            (value_loss + config.policy_weight * policy_loss).backward()
+            decided = max(int((train.actions[rows] != NO_CHOICE).sum()), 1)
+            loss = value_loss / len(rows) + config.policy_weight * policy_loss / decided
+            loss.backward()
             optimiser.step()
         modules.eval()
-        with torch.no_grad():
-            value_loss, policy_loss, _, _ = losses(*valid_t)
-        curve.append(
-            {"epoch": epoch + 1, "value_loss": float(value_loss), "policy_loss": float(policy_loss)}
-        )
-        if best is None or float(value_loss) < best[0]:
+        value_loss, policy_loss, _, _ = measure()
+        curve.append({"epoch": epoch + 1, "value_loss": value_loss, "policy_loss": policy_loss})
+        if best is None or value_loss < best[0]:
             state = {k: v.clone() for k, v in modules.state_dict().items()}
-            best = (float(value_loss), state, epoch + 1)
+            best = (value_loss, state, epoch + 1)
     assert best is not None
     modules.load_state_dict(best[1])
-    with torch.no_grad():
-        value_loss, policy_loss, value_logits, policy_logits = losses(*valid_t)
-        predicted = torch.softmax(value_logits, dim=1).numpy()
-        chosen = policy_logits.argmax(dim=1).numpy()
+    value_loss, policy_loss, predicted, chosen = measure()
+    decided = validation.actions != NO_CHOICE
     arrays = {
         "w1": hidden.weight.detach().numpy().T.copy(),
         "b1": hidden.bias.detach().numpy().copy(),
@@ -128,12 +144,15 @@ def fit(examples: Examples, config: FitConfig) -> Fitted:
         "bp": policy.bias.detach().numpy().copy(),
     }
     metrics = {
-        "training_decisions": len(train),
-        "validation_decisions": len(validation),
+        "training_examples": len(train),
+        "validation_examples": len(validation),
         "epoch_kept": best[2],
-        "value_loss": float(value_loss),
-        "policy_loss": float(policy_loss),
-        "policy_agreement": float((chosen == validation.actions).mean()),
+        "value_loss": value_loss,
+        "value_loss_knowing_nothing": float(np.log(players)),
+        "policy_loss": policy_loss,
+        "policy_agreement": float((chosen[decided] == validation.actions[decided]).mean())
+        if decided.any()
+        else None,
         "value_brier": float(((predicted - validation.shares) ** 2).sum(axis=1).mean()),
         "calibration": calibration(predicted[:, 0], validation.shares[:, 0]),
         "epochs": curve,

@@ -1,6 +1,9 @@
 """Generations of self-play and fitting (`kleos train`): the learned search improves on itself.
 
-Generation 1's games are played by the rollout search (`TrainPlan.search`); every later
+With `TrainPlan.positions`, generation 0 comes first: positions sampled from that many games
+of the game's fast default policy (`kleos.learn.positions`), labelled with their results,
+fitted and measured like any generation; every later fit learns from them too. Generation 1's
+games are played by the rollout search (`TrainPlan.search`); every later
 generation's by that search judging leaves and ordering moves with the model of the generation
 before (`value=learned:prior=learned:weights=gen<k>`). After each generation's games, a model
 is fitted on every generation's decisions so far (`kleos.learn.fit`), written as
@@ -32,8 +35,9 @@ from kleos.agents.value import write_model
 from kleos.agents.weights import WEIGHTS_PATH
 from kleos.core.errors import ConfigError
 from kleos.core.rng import derive_seed
-from kleos.learn.data import read_shards
+from kleos.learn.data import Examples, read_shards
 from kleos.learn.fit import FitConfig, fit
+from kleos.learn.positions import sample_positions
 from kleos.rl.selfplay_tensors import ShardWriter
 from kleos.runner.backends import Backend
 from kleos.runner.selfplay import check_out_dir, run_selfplay
@@ -41,6 +45,8 @@ from kleos.runner.tournament import Progress, run_tournament
 from kleos.session import Setup
 
 REPORT = "report.json"
+POSITIONS_FIRST_GAME = 1_000_000_000
+"""Generation 0's games are numbered from here, apart from the self-play games' numbers."""
 CURVE = "curve.png"
 
 
@@ -53,6 +59,8 @@ class TrainPlan:
     games: int
     """Self-play games per generation."""
     generations: int = 3
+    positions: int = 0
+    """Games of the default policy sampled for generation 0 (none: no generation 0)."""
     seed: int = 0
     search: str = "ismcts:iterations=200"
     """The self-play agent of generation 1; later ones add the learned model to it."""
@@ -73,6 +81,7 @@ class TrainPlan:
             "variants": list(self.setup.variants),
             "games": self.games,
             "generations": self.generations,
+            "positions": self.positions,
             "seed": self.seed,
             "search": self.search,
             "opponent": self.opponent,
@@ -95,8 +104,12 @@ def train(
     once the weights folder is on `KLEOS_WEIGHTS_PATH`, so that its workers see it); the
     report (also written)."""
     check_out_dir(out)
-    if plan.generations < 1 or plan.games < 1 or plan.evaluation_games < 1:
-        raise ConfigError("generations, games and evaluation games must be at least 1")
+    if plan.generations < 0 or plan.positions < 0:
+        raise ConfigError("generations and positions cannot be negative")
+    if plan.generations + (plan.positions > 0) < 1:
+        raise ConfigError("give at least 1 generation, or positions for generation 0")
+    if plan.games < 1 or plan.evaluation_games < 1:
+        raise ConfigError("games and evaluation games must be at least 1")
     weights = out / "weights"
     weights.mkdir(parents=True)
     previous = os.environ.get(WEIGHTS_PATH)
@@ -104,8 +117,14 @@ def train(
     report: dict[str, Any] = {"plan": plan.to_json(), "generations": []}
     try:
         with open_backend() as backend:
+            positions = _positions(plan, backend, say, on_game)
+            if positions is not None:
+                report["generations"].append(
+                    _fit_and_measure(plan, 0, out, positions, backend, say, on_game)
+                )
+                _write_report(out, report)
             for generation in range(1, plan.generations + 1):
-                entry = _generation(plan, generation, out, backend, say, on_game)
+                entry = _generation(plan, generation, out, positions, backend, say, on_game)
                 report["generations"].append(entry)
                 _write_report(out, report)
     finally:
@@ -116,10 +135,36 @@ def train(
     return report
 
 
+def _positions(
+    plan: TrainPlan,
+    backend: Backend,
+    say: Say,
+    on_game: Callable[[str, int], Progress | None],
+) -> Examples | None:
+    """Generation 0's examples, if the plan asks for positions."""
+    if not plan.positions:
+        return None
+    start = time.perf_counter()
+    examples = sample_positions(
+        plan.setup,
+        plan.positions,
+        derive_seed(plan.seed, "positions"),
+        backend,
+        first_game=POSITIONS_FIRST_GAME,
+        on_game=on_game("generation 0: positions", plan.positions),
+    )
+    say(
+        f"generation 0: {len(examples)} examples from {plan.positions} games of the default "
+        f"policy in {time.perf_counter() - start:.0f} s"
+    )
+    return examples
+
+
 def _generation(
     plan: TrainPlan,
     generation: int,
     out: Path,
+    positions: Examples | None,
     backend: Backend,
     say: Say,
     on_game: Callable[[str, int], Progress | None],
@@ -143,6 +188,31 @@ def _generation(
     play_seconds = time.perf_counter() - start
     say(f"generation {generation}: {played.tournament.games} games by {agent}")
     examples = read_shards([out / f"gen{g}" / "selfplay" for g in range(1, generation + 1)])
+    if positions is not None:
+        examples = Examples.concatenate([positions, examples])
+    entry = _fit_and_measure(plan, generation, out, examples, backend, say, on_game)
+    return {
+        **entry,
+        "selfplay_agent": agent,
+        "games": played.tournament.games,
+        "seconds": {"selfplay": round(play_seconds, 1), **entry["seconds"]},
+    }
+
+
+def _fit_and_measure(
+    plan: TrainPlan,
+    generation: int,
+    out: Path,
+    examples: Examples,
+    backend: Backend,
+    say: Say,
+    on_game: Callable[[str, int], Progress | None],
+) -> dict[str, Any]:
+    """Fit a generation's model on its examples, write it and measure it."""
+    players = plan.setup.players
+    game = plan.setup.game(0)
+    folder = out / f"gen{generation}"
+    folder.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     config = FitConfig(**{**asdict(plan.fit), "seed": derive_seed(plan.seed, "fit", generation)})
     fitted = fit(examples, config)
@@ -150,9 +220,10 @@ def _generation(
     path = out / "weights" / f"gen{generation}-{players}p.npz"
     write_model(path, game, fitted.arrays, {"generation": generation, "plan": plan.to_json()})
     say(
-        f"generation {generation}: fitted on {len(examples)} decisions, validation value loss "
-        f"{fitted.metrics['value_loss']:.3f}, policy agreement "
-        f"{fitted.metrics['policy_agreement']:.1%}"
+        f"generation {generation}: fitted on {len(examples)} examples, validation value loss "
+        f"{fitted.metrics['value_loss']:.3f} (knowing nothing: "
+        f"{fitted.metrics['value_loss_knowing_nothing']:.3f}), policy agreement "
+        f"{fitted.metrics['policy_agreement'] or 0:.1%}"
     )
     candidate = plan.learned(generation)
     line_up = [candidate, *[plan.opponent] * (players - 1)]
@@ -176,17 +247,11 @@ def _generation(
     )
     return {
         "generation": generation,
-        "selfplay_agent": agent,
-        "games": played.tournament.games,
-        "decisions": len(examples),
+        "examples": len(examples),
         "weights": str(path.relative_to(out)),
         "fit": fitted.metrics,
         "evaluation": {"agent": candidate, "opponent": plan.opponent, **standing},
-        "seconds": {
-            "selfplay": round(play_seconds, 1),
-            "fit": round(fit_seconds, 1),
-            "evaluation": round(evaluation_seconds, 1),
-        },
+        "seconds": {"fit": round(fit_seconds, 1), "evaluation": round(evaluation_seconds, 1)},
     }
 
 

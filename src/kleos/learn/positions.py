@@ -1,0 +1,121 @@
+"""Positions sampled from games of the default policy: cheap examples for a first model.
+
+A search's self-play game costs seconds; a game of the game's fast guided rollout policy
+(`Heuristics.rollout_action`, what the search's rollouts and the analysis chart play) costs a
+millisecond or two. So `kleos train --positions N` first plays N such games, keeps
+`PER_GAME` positions of each, drawn at random, and labels them with the game's result. Each
+position gives two examples: the deciding seat's observation with the action it chose, and a
+spectator's (what the analysis chart judges), which teaches the value only. Positions of one
+game are strongly alike, so many games with a few positions each teach more than a few games
+with all of theirs. The model fitted on them estimates the result of the guided policy's play
+from a position: the quantity the chart's rollouts estimate, without their noise.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from kleos.agents.heuristic import heuristics_for
+from kleos.core.protocol import PlayerId, State
+from kleos.core.rng import derive_seed
+from kleos.learn.data import NO_CHOICE, Examples, row_offsets
+from kleos.runner.backends import Backend
+from kleos.runner.tournament import Progress
+from kleos.session import Setup
+
+PER_GAME = 6
+"""Positions kept of each game."""
+
+
+@dataclass(frozen=True)
+class PositionTask:
+    """One game to play and sample: its number and the run's seed."""
+
+    setup: Setup
+    number: int
+    seed: int
+
+
+def play_positions(tasks: list[PositionTask]) -> list[Examples]:
+    """The examples of each task's game (a batch function for `kleos.runner.backends`)."""
+    return [_sample(task) for task in tasks]
+
+
+def _sample(task: PositionTask) -> Examples:
+    game = task.setup.game(derive_seed(task.seed, "deal", task.number))
+    rng = random.Random(derive_seed(task.seed, "play", task.number))
+    policy = heuristics_for(game).rollout_action
+    state = game.new_initial_state()
+    seen: list[tuple[State, int]] = []
+    while not state.is_terminal():
+        action = policy(state, rng)
+        seen.append((state.clone(), game.action_id(action)))
+        state.apply_unchecked(action)
+    returns = state.outcome().returns()
+    players = game.players
+    indices: list[int] = []
+    values: list[float] = []
+    counts: list[int] = []
+    legal: list[int] = []
+    legal_counts: list[int] = []
+    actions: list[int] = []
+    shares: list[list[float]] = []
+
+    def add(position: State, viewer: PlayerId | None, action: int, ids: list[int]) -> None:
+        seat = 0 if viewer is None else viewer
+        entries, entry_values = position.encode(viewer)
+        indices.extend(entries)
+        values.extend(entry_values)
+        counts.append(len(entries))
+        legal.extend(ids)
+        legal_counts.append(len(ids))
+        actions.append(action)
+        shares.append([returns[(seat + k) % players] for k in range(players)])
+
+    for spot in sorted(rng.sample(range(len(seen)), min(PER_GAME, len(seen)))):
+        position, action = seen[spot]
+        decider = position.current_player
+        assert decider is not None
+        add(position, decider, action, position.legal_action_ids())
+        add(position, None, NO_CHOICE, [])
+    return Examples(
+        game.encoding_size(),
+        game.num_distinct_actions,
+        np.asarray(indices, dtype=np.int32),
+        np.asarray(values, dtype=np.float32),
+        row_offsets(np.asarray(counts, dtype=np.int64)),
+        np.asarray(legal, dtype=np.int32),
+        row_offsets(np.asarray(legal_counts, dtype=np.int64)),
+        np.asarray(actions, dtype=np.int64),
+        np.asarray(shares, dtype=np.float32),
+        np.full(len(actions), task.number, dtype=np.int64),
+    )
+
+
+def sample_positions(
+    setup: Setup,
+    games: int,
+    seed: int,
+    backend: Backend,
+    first_game: int = 0,
+    on_game: Progress | None = None,
+) -> Examples:
+    """The examples of `games` games of the default policy, numbered from `first_game`, played
+    on the backend; what the games are depends on `seed` only."""
+    tasks = [PositionTask(setup, first_game + n, seed) for n in range(games)]
+    results: list[Examples | None] = [None] * games
+
+    done = 0
+
+    def take(first: int, batch: list[Examples]) -> None:
+        nonlocal done
+        results[first : first + len(batch)] = batch
+        done += len(batch)
+        if on_game is not None:
+            on_game(done)
+
+    backend.run(play_positions, tasks, take, None if on_game is None else lambda: on_game(0))
+    return Examples.concatenate([part for part in results if part is not None])
