@@ -187,8 +187,9 @@ _MODELS: dict[tuple[str, str], LearnedModel] = {}
 def write_model(
     path: Path, game: Game, arrays: dict[str, npt.NDArray[np.float32]], meta: dict[str, Any]
 ) -> None:
-    """Write a model for `game`'s config as `LearnedModel.load` reads it: its arrays (`ARRAYS`)
-    and a `meta` entry (the format, game, players and layout signature, then `meta`)."""
+    """Write a model for `game`'s config as `LearnedModel.load` reads it: its arrays (`ARRAYS`,
+    stored as float16, which halves the shipped files; the model computes in float32) and a
+    `meta` entry (the format, game, players and layout signature, then `meta`)."""
     document = {
         **meta,
         "format": FORMAT,
@@ -197,6 +198,6 @@ def write_model(
         "signature": layout_signature(game),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    entries: dict[str, Any] = {name: arrays[name].astype(np.float32) for name in ARRAYS}
+    entries: dict[str, Any] = {name: arrays[name].astype(np.float16) for name in ARRAYS}
     with path.open("wb") as file:
         np.savez_compressed(file, meta=np.array(json.dumps(document, sort_keys=True)), **entries)
