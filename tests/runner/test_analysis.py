@@ -68,7 +68,8 @@ def test_win_chances_come_from_the_learned_model_of_the_config_from_a_spectators
         return original(self, player)
 
     monkeypatch.setattr(state_class, "encode", spy)
-    judged, chances = win_chances(record)
+    assert win_chances(record, samples=2)[0] == "rollouts"  # the chart's default
+    judged, chances = win_chances(record, learned=True)
     assert judged == "learned" and len(chances) == len(record.moves) + 1
     assert all(abs(sum(row) - 1) < 1e-3 and min(row) >= 0 for row in chances)
     assert chances[-1] == final.outcome().returns()

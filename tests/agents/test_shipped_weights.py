@@ -1,0 +1,74 @@
+"""The learned models shipped in the game packages (`make weights`; docs/agents.md, "The
+shipped weights"): they load, the search uses them where one ships and only there, and they
+give the evaluation docs/agents.md documents on fixed positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kleos
+from kleos.agents import make_agent
+from kleos.agents.base import Observation
+from kleos.agents.ismcts import ISMCTSAgent
+from kleos.agents.value import find_model
+from kleos.agents.weights import WEIGHTS_PATH
+
+SHIPPED = [("elysium", 3)]
+"""The configs a model ships for: those where the learned search measured stronger."""
+
+DOCUMENTED = {
+    # ply: (seat to move, its win shares by seat, a spectator's), Elysium 3p, deal 1, moves
+    # drawn by random.Random(5) (docs/agents.md)
+    0: (2, [0.3177, 0.3521, 0.3302], [0.3742, 0.4002, 0.2256]),
+    30: (0, [0.3774, 0.3005, 0.3221], [0.3694, 0.3126, 0.318]),
+    60: (0, [0.3049, 0.207, 0.4882], [0.2981, 0.2117, 0.4902]),
+}
+
+
+@pytest.fixture(autouse=True)
+def shipped_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The package's own folders only."""
+    monkeypatch.delenv(WEIGHTS_PATH, raising=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_the_shipped_model_loads_with_its_provenance(game_id: str, players: int) -> None:
+    model = find_model(kleos.make(game_id, players=players))
+    assert model is not None
+    plan = model.info.meta["plan"]
+    assert model.info.meta["generation"] == 0
+    assert (plan["game"], plan["players"], plan["seed"]) == (game_id, players, 2026)
+    assert plan["positions"] == 30000 and model.info.hidden == plan["fit"]["hidden"] == 64
+
+
+def test_the_shipped_model_gives_the_documented_evaluation_on_fixed_positions() -> None:
+    game = kleos.make("elysium", players=3, seed=1)
+    model = find_model(game)
+    assert model is not None
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for ply in range(max(DOCUMENTED) + 1):
+        if ply in DOCUMENTED:
+            seat, shares, public = DOCUMENTED[ply]
+            assert state.current_player == seat
+            assert model.win_shares(state, seat) == pytest.approx(shares, abs=2e-4)
+            assert model.public_shares(state) == pytest.approx(public, abs=2e-4)
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("elysium", 3), ("elysium", 2), ("elysium", 4), ("ilium", 3)]
+)
+def test_the_search_uses_a_shipped_model_where_one_ships_and_rollouts_elsewhere(
+    game_id: str, players: int
+) -> None:
+    game = kleos.make(game_id, players=players, seed=4)
+    state = game.new_initial_state()
+    seat = state.current_player
+    assert seat is not None
+    agent = make_agent("ismcts:iterations=30:value=mix", seed=1)
+    assert isinstance(agent, ISMCTSAgent)
+    agent.choose(Observation(state, seat))
+    assert agent.learned_in_use == ((game_id, players) in SHIPPED)
