@@ -16,7 +16,7 @@ from kleos.agents.value import find_model
 from kleos.agents.weights import WEIGHTS_PATH
 
 SHIPPED = [("elysium", 3)]
-"""The configs a model ships for: those where the learned search measured stronger."""
+"""The configs a model ships for: those where it made the search stronger at equal iterations."""
 
 DOCUMENTED = {
     # ply: (seat to move, its win shares by seat, a spectator's), Elysium 3p, deal 1, moves

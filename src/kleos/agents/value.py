@@ -156,11 +156,14 @@ def _softmax(logits: npt.NDArray[np.float32]) -> list[float]:
 
 def find_model(game: Game, name: str = DEFAULT_WEIGHTS) -> LearnedModel | None:
     """The model called `name` for `game`'s config, or None when no folder has one: the
-    shipped weights cover the default configs only, so a variant or another card set has none.
-    A file that is broken, or one in `KLEOS_WEIGHTS_PATH` made for another config, is an
-    error. A model is read once per process; a name with no file is looked for again each
-    time (a few `stat` calls), so names that strangers make up cost no memory."""
+    shipped weights cover some default configs only, so a variant, another card set or a game
+    without an observation encoding has none. A file that is broken, or one in
+    `KLEOS_WEIGHTS_PATH` made for another config, is an error. A model is read once per
+    process; a name with no file is looked for again each time (a few `stat` calls), so names
+    that strangers make up cost no memory."""
     check_name(name)
+    if game.encoding is None:
+        return None
     folders = weights_folders(game)
     signature = layout_signature(game)
     for folder in folders:
