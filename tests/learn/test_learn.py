@@ -114,16 +114,20 @@ def test_examples_come_from_selfplay_shards(cli: Cli, tmp_path: Path) -> None:
     assert np.allclose(examples.shares.sum(axis=1), 1.0)
 
 
+def small_train(cli: Cli, out: Path, *args: str) -> Result:
+    """`kleos train` of 2-player Ilium with tiny budgets, seed 4, and `args`."""
+    return cli("train", "ilium", "--players", "2", "--out", str(out), *args, "--search",
+               "ismcts:iterations=4", "--opponent", "random", "--evaluation-games", "2",
+               "--epochs", "2", "--hidden", "8", "--seed", "4")  # fmt: skip
+
+
 def test_train_runs_generations_and_writes_weights_a_report_and_a_curve(
     cli: Cli, tmp_path: Path
 ) -> None:
     """Two small generations: the second plays with the first's model; each generation's
     model loads, and the report holds its fit and its measurement."""
     out = tmp_path / "run"
-    result = cli("train", "ilium", "--players", "2", "--out", str(out), "--games", "20",
-                 "--generations", "2", "--search", "ismcts:iterations=4", "--opponent",
-                 "random", "--evaluation-games", "2", "--epochs", "2", "--hidden", "8",
-                 "--seed", "4")  # fmt: skip
+    result = small_train(cli, out, "--games", "20", "--generations", "2")
     assert result.exit_code == 0, result.output
     report = json.loads((out / "report.json").read_text())
     assert report["plan"]["seed"] == 4 and len(report["generations"]) == 2
@@ -179,10 +183,7 @@ def test_train_with_positions_alone_fits_and_measures_generation_0(
     cli: Cli, tmp_path: Path
 ) -> None:
     out = tmp_path / "run"
-    result = cli("train", "ilium", "--players", "2", "--out", str(out), "--positions", "30",
-                 "--generations", "0", "--search", "ismcts:iterations=4", "--opponent",
-                 "random", "--evaluation-games", "2", "--epochs", "2", "--hidden", "8",
-                 "--seed", "4")  # fmt: skip
+    result = small_train(cli, out, "--positions", "30", "--generations", "0")
     assert result.exit_code == 0, result.output
     report = json.loads((out / "report.json").read_text())
     (only,) = report["generations"]

@@ -160,11 +160,10 @@ def relative_shares(
     return rotated
 
 
-def read_shards(folders: list[Path], first_game: int = 0) -> Examples:
-    """Every decision of the `shard-*.npz` files in the folders, in order; their games are
-    numbered from `first_game` on."""
+def read_shards(folders: list[Path]) -> Examples:
+    """Every decision of the `shard-*.npz` files in the folders, in order."""
     parts: list[Examples] = []
-    offset = first_game
+    offset = 0
     for folder in folders:
         shards = sorted(folder.glob("shard-*.npz"))
         if not shards:

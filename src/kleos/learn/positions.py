@@ -23,7 +23,7 @@ from kleos.core.protocol import PlayerId, State
 from kleos.core.rng import derive_seed
 from kleos.learn.data import NO_CHOICE, Examples, row_offsets
 from kleos.runner.backends import Backend
-from kleos.runner.tournament import Progress
+from kleos.runner.tournament import Progress, play_scheduled
 from kleos.session import Setup
 
 PER_GAME = 6
@@ -108,14 +108,8 @@ def sample_positions(
     tasks = [PositionTask(setup, first_game + n, seed) for n in range(games)]
     results: list[Examples | None] = [None] * games
 
-    done = 0
-
     def take(first: int, batch: list[Examples]) -> None:
-        nonlocal done
-        results[first : first + len(batch)] = batch
-        done += len(batch)
-        if on_game is not None:
-            on_game(done)
+        results[first : first + len(batch)] = batch  # batches finish in any order
 
-    backend.run(play_positions, tasks, take, None if on_game is None else lambda: on_game(0))
+    play_scheduled(tasks, play_positions, backend, take, on_game)
     return Examples.concatenate([part for part in results if part is not None])

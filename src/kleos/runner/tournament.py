@@ -29,6 +29,7 @@ from kleos.runner.backends import Backend, OnBatch, Play, ProcessBackend
 from kleos.runner.standings import GameReport, Standing, standings
 from kleos.session import Listener, Setup, play_game
 
+T = TypeVar("T")
 R = TypeVar("R")
 
 Progress = Callable[[int], None]
@@ -242,8 +243,8 @@ def prepare_tournament(
 
 
 def play_scheduled(
-    tasks: Sequence[GameTask],
-    play: Play[GameTask, R],
+    tasks: Sequence[T],
+    play: Play[T, R],
     backend: Backend,
     on_batch: OnBatch[R],
     on_game: Progress | None = None,
