@@ -57,17 +57,21 @@ $(CHROMIUM):
 
 # The shipped learned models (docs/agents.md, "The shipped weights"): generation 0 of `kleos
 # train` (positions of the default policy's games), for each config where the learned value
-# made the search stronger at equal iterations. About 6 minutes on 2 cores; the runs
+# made the search stronger at equal iterations. About 25 minutes on 2 cores; the runs
 # (report.json, curve.png) stay in runs/weights/ (not build/, which `make compiled` clears).
 WEIGHTS_SEED := 2026
 WEIGHTS_RUNS := runs/weights
+WEIGHTS_ELYSIUM := 2 3 4
 weights: $(STAMP)
-	rm -rf $(WEIGHTS_RUNS)/elysium-3p
-	$(BIN)/kleos train elysium --players 3 --positions 30000 --generations 0 --epochs 6 \
-	  --hidden 64 --search ismcts:iterations=200 --opponent heuristic --evaluation-games 30 \
-	  --jobs 2 --seed $(WEIGHTS_SEED) --out $(WEIGHTS_RUNS)/elysium-3p
 	mkdir -p src/kleos/games/elysium/data/weights
-	cp $(WEIGHTS_RUNS)/elysium-3p/weights/gen0-3p.npz src/kleos/games/elysium/data/weights/default-3p.npz
+	for n in $(WEIGHTS_ELYSIUM); do \
+	  rm -rf $(WEIGHTS_RUNS)/elysium-$${n}p && \
+	  $(BIN)/kleos train elysium --players $$n --positions 30000 --generations 0 --epochs 6 \
+	    --hidden 64 --search ismcts:iterations=200 --opponent heuristic --evaluation-games 30 \
+	    --jobs 2 --seed $(WEIGHTS_SEED) --out $(WEIGHTS_RUNS)/elysium-$${n}p && \
+	  cp $(WEIGHTS_RUNS)/elysium-$${n}p/weights/gen0-$${n}p.npz \
+	    src/kleos/games/elysium/data/weights/default-$${n}p.npz || exit 1; \
+	done
 
 play: $(STAMP)
 	$(KLEOS) play ilium --players 3 --seats human,random,random

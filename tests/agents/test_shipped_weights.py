@@ -15,15 +15,27 @@ from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.value import find_model
 from kleos.agents.weights import WEIGHTS_PATH
 
-SHIPPED = [("elysium", 3)]
+SHIPPED = [("elysium", 2), ("elysium", 3), ("elysium", 4)]
 """The configs a model ships for: those where it made the search stronger at equal iterations."""
 
 DOCUMENTED = {
-    # ply: (seat to move, its win shares by seat, a spectator's), Elysium 3p, deal 1, moves
-    # drawn by random.Random(5) (docs/agents.md)
-    0: (2, [0.3177, 0.3521, 0.3302], [0.3742, 0.4002, 0.2256]),
-    30: (0, [0.3774, 0.3005, 0.3221], [0.3694, 0.3126, 0.318]),
-    60: (0, [0.3049, 0.207, 0.4882], [0.2981, 0.2117, 0.4902]),
+    # players: {ply: (seat to move, its win shares by seat, a spectator's)}, Elysium, deal 1,
+    # moves drawn by random.Random(5) (docs/agents.md)
+    2: {
+        0: (1, [0.5923, 0.4077], [0.5009, 0.4991]),
+        30: (1, [0.4574, 0.5426], [0.4664, 0.5336]),
+        60: (0, [0.5144, 0.4856], [0.5283, 0.4717]),
+    },
+    3: {
+        0: (2, [0.3177, 0.3521, 0.3302], [0.3742, 0.4002, 0.2256]),
+        30: (0, [0.3774, 0.3005, 0.3221], [0.3694, 0.3126, 0.318]),
+        60: (0, [0.3049, 0.207, 0.4882], [0.2981, 0.2117, 0.4902]),
+    },
+    4: {
+        0: (2, [0.226, 0.3094, 0.1535, 0.3111], [0.2778, 0.3693, 0.1468, 0.2061]),
+        30: (2, [0.2103, 0.297, 0.0515, 0.4413], [0.1773, 0.38, 0.098, 0.3447]),
+        60: (3, [0.338, 0.3343, 0.0877, 0.2401], [0.3282, 0.3103, 0.0782, 0.2833]),
+    },
 }
 
 
@@ -43,15 +55,19 @@ def test_the_shipped_model_loads_with_its_provenance(game_id: str, players: int)
     assert plan["positions"] == 30000 and model.info.hidden == plan["fit"]["hidden"] == 64
 
 
-def test_the_shipped_model_gives_the_documented_evaluation_on_fixed_positions() -> None:
-    game = kleos.make("elysium", players=3, seed=1)
+@pytest.mark.parametrize("players", sorted(DOCUMENTED))
+def test_the_shipped_model_gives_the_documented_evaluation_on_fixed_positions(
+    players: int,
+) -> None:
+    game = kleos.make("elysium", players=players, seed=1)
     model = find_model(game)
     assert model is not None
     state = game.new_initial_state()
     rng = random.Random(5)
-    for ply in range(max(DOCUMENTED) + 1):
-        if ply in DOCUMENTED:
-            seat, shares, public = DOCUMENTED[ply]
+    documented = DOCUMENTED[players]
+    for ply in range(max(documented) + 1):
+        if ply in documented:
+            seat, shares, public = documented[ply]
             assert state.current_player == seat
             assert model.win_shares(state, seat) == pytest.approx(shares, abs=2e-4)
             assert model.public_shares(state) == pytest.approx(public, abs=2e-4)
@@ -59,7 +75,7 @@ def test_the_shipped_model_gives_the_documented_evaluation_on_fixed_positions() 
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"), [("elysium", 3), ("elysium", 2), ("elysium", 4), ("ilium", 3)]
+    ("game_id", "players"), [*SHIPPED, ("ilium", 2), ("ilium", 3), ("ilium", 4)]
 )
 def test_the_search_uses_a_shipped_model_where_one_ships_and_rollouts_elsewhere(
     game_id: str, players: int
