@@ -15,6 +15,7 @@ from agent_helpers import CONFIGS, positions
 import kleos
 from kleos.agents import make_agent
 from kleos.agents.base import Observation
+from kleos.agents.heuristic import evaluate_all
 from kleos.core.protocol import State
 from kleos.games.elysium import Elysium, ElysiumState
 from kleos.games.elysium.scenario import position as elysium_position
@@ -52,6 +53,31 @@ def test_evaluate_and_rollout_on_random_states(game_id: str, players: int) -> No
                 assert action in state.legal_actions()
                 assert h.rollout_action(state, random.Random(seed)) == action
             assert snapshot(state) == before
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_evaluate_all_gives_every_players_evaluate_on_every_state(
+    game_id: str, players: int
+) -> None:
+    """The search's one-pass judgement of all the players is each player's `evaluate`, to the
+    bit, whatever the position (swaps half made, finished games)."""
+    h = heuristics(game_id)
+    for state in positions(game_id, players, 3, every=1, final=True):
+        assert h.evaluate_all(state) == [h.evaluate(state, p) for p in range(players)]
+
+
+def test_the_search_judges_a_game_without_evaluate_all_player_by_player() -> None:
+    """A game whose heuristics give `evaluate` only (the take-away plugin) is judged by it."""
+    from kleos_takeaway import heuristics as take_away  # noqa: PLC0415
+
+    assert not hasattr(take_away, "evaluate_all")
+    state = kleos.make("take-away", players=3, seed=2, pile=9).new_initial_state()
+    judge = evaluate_all(take_away)
+    assert judge(state) == [take_away.evaluate(state, p) for p in range(3)]
+    agent = make_agent("ismcts:iterations=40:depth=1", seed=1)
+    seat = state.current_player
+    assert seat is not None
+    assert agent.choose(Observation(state, seat)) in state.legal_actions()
 
 
 def test_terminal_evaluation_follows_the_outcome() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kleos.agents.base import Agent, Observation
 from kleos.core.errors import ConfigError
-from kleos.core.protocol import Action, Game, Heuristics
+from kleos.core.protocol import Action, Game, Heuristics, State
 
 
 def heuristics_for(game: Game) -> Heuristics[Any]:
@@ -14,6 +15,16 @@ def heuristics_for(game: Game) -> Heuristics[Any]:
     if game.heuristics is None:
         raise ConfigError(f"{game.title} has no heuristics for the search agents")
     return game.heuristics
+
+
+def evaluate_all(heuristics: Heuristics[Any]) -> Callable[[State], list[float]]:
+    """Every player's evaluation of a state: the game's `evaluate_all`, where it gives one
+    (one pass for all the players), else its `evaluate` player by player."""
+    shared: Callable[[State], list[float]] | None = getattr(heuristics, "evaluate_all", None)
+    if shared is not None:
+        return shared
+    evaluate = heuristics.evaluate
+    return lambda state: [evaluate(state, p) for p in range(state.game.players)]
 
 
 class HeuristicAgent(Agent):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from kleos.agents.base import Agent, Observation
-from kleos.agents.heuristic import heuristics_for
+from kleos.agents.heuristic import evaluate_all, heuristics_for
 from kleos.agents.weights import DEFAULT_WEIGHTS, check_name
 from kleos.core.errors import ConfigError
 from kleos.core.frozen import Frozen
@@ -101,20 +101,21 @@ class ActionStats(Frozen):
 
 
 def rewards(
-    state: State, evaluate: Callable[[State, PlayerId], float] | None
+    state: State, judge: Callable[[State], list[float]] | None
 ) -> tuple[list[float], tuple[float, ...]]:
     """Each player's reward in [0, 1] at the end of a rollout, and each player's win share.
 
     Terminal: WIN_WEIGHT × win share + the rest × the score scaled between the lowest and the
-    highest score. Cut-off rollouts use the game's evaluation, scaled the same way.
+    highest score. Cut-off rollouts use the game's evaluation of every player (`judge`),
+    scaled the same way.
     """
     if state.is_terminal():
         outcome = state.outcome()
         wins = outcome.returns()
         values = [float(s) for s in outcome.scores]
     else:
-        assert evaluate is not None
-        values = [evaluate(state, p) for p in range(state.game.players)]
+        assert judge is not None
+        values = judge(state)
         best = max(values)
         leaders = [p for p, v in enumerate(values) if v == best]
         wins = tuple(1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(values)))
@@ -259,6 +260,7 @@ class ISMCTSAgent(Agent):
         self.learned_in_use = model is not None
         heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
         evaluate = heuristics.evaluate if heuristics is not None else None
+        judge = evaluate_all(heuristics) if heuristics is not None else None
         guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
         start = time.perf_counter() if self.seconds is not None else 0.0
         deadline = None if self.seconds is None else start + self.seconds
@@ -286,7 +288,7 @@ class ISMCTSAgent(Agent):
                     left = (deadline - now) * done / max(now - start, 1e-9)
                 if _decided(root, _ids(observation), left):
                     break
-            self._iterate(root, observation.determinize(self.rng), evaluate, guided)
+            self._iterate(root, observation.determinize(self.rng), judge, guided)
             done += 1
         self.last_iterations = done
         self._root = root
@@ -343,7 +345,7 @@ class ISMCTSAgent(Agent):
         self,
         root: Node,
         state: State,
-        evaluate: Callable[[State, PlayerId], float] | None,
+        judge: Callable[[State], list[float]] | None,
         guided: Callable[[State, random.Random], Action] | None,
     ) -> None:
         rng, c = self.rng, self.c
@@ -407,7 +409,7 @@ class ISMCTSAgent(Agent):
         if learned is not None and self.value == "learned":
             reward, win = learned, learned
         else:
-            reward, win = self._rollout(state, evaluate, guided)
+            reward, win = self._rollout(state, judge, guided)
             if learned is not None:
                 reward = [(r + v) / 2 for r, v in zip(reward, learned, strict=True)]
                 win = [(w + v) / 2 for w, v in zip(win, learned, strict=True)]
@@ -420,7 +422,7 @@ class ISMCTSAgent(Agent):
     def _rollout(
         self,
         state: State,
-        evaluate: Callable[[State, PlayerId], float] | None,
+        judge: Callable[[State], list[float]] | None,
         guided: Callable[[State, random.Random], Action] | None,
     ) -> tuple[list[float], list[float]]:
         """Play the default policy from a leaf for `depth` plies (or to the end): the
@@ -433,7 +435,7 @@ class ISMCTSAgent(Agent):
             played = guided(state, rng) if guided else choice(rng, state.legal_actions())
             state.apply_unchecked(played)
             plies += 1
-        reward, win = rewards(state, evaluate)
+        reward, win = rewards(state, judge)
         return reward, list(win)
 
 

@@ -70,7 +70,11 @@ GameT = TypeVar("GameT", bound="Game", contravariant=True)
 
 
 class Heuristics(Protocol[StateT]):
-    """What a game gives search agents (`Game.heuristics`): usually a module of the game."""
+    """What a game gives search agents (`Game.heuristics`): usually a module of the game.
+
+    It may also give `evaluate_all(state) -> list[float]`, every player's `evaluate` at once,
+    where the players' evaluations share work: the search judges its rollouts with it.
+    """
 
     def evaluate(self, state: StateT, player: PlayerId) -> float:
         """How good the position is for `player` (higher is better; any scale)."""

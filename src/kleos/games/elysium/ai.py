@@ -393,34 +393,46 @@ def _domain_uses(
 def evaluate(state: ElysiumState, player: PlayerId) -> float:
     """How good `state` is for `player`: forecast final score minus the best opponent's, plus
     WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
-    n = state.game.players
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: ElysiumState) -> list[float]:
+    """Every player's `evaluate`, from one forecast of each player's final score."""
+    players = range(state.game.players)
     if state.is_terminal():
-        return final_value(state.outcome(), player)
+        outcome = state.outcome()
+        return [final_value(outcome, p) for p in players]
     decision = state.decision
     if decision is not None and decision.kind is DecisionKind.ORACLE_SWAP_TARGET:
-        return _half_swap(state, decision.player, player)
+        return _half_swap(state, decision.player)
     ares_now = ares_ranking(state, state.pp)
-    forecasts = [_forecast(state, q, ares_now) for q in range(n)]
-    lead = forecasts[player] - max(forecasts[q] for q in range(n) if q != player)
+    forecasts = [_forecast(state, q, ares_now) for q in players]
     # The share of the game still to play: epochs, and the phase within the epoch.
     left = (EPOCHS - state.epoch + (0.8 if state.phase == "actions" else 0.2)) / EPOCHS
-    return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
+    return [
+        lead_value(
+            forecasts[p] - max(forecasts[q] for q in players if q != p),
+            left,
+            LEAD_SCALE_START,
+            LEAD_SCALE_END,
+        )
+        for p in players
+    ]
 
 
-def _half_swap(state: ElysiumState, decider: PlayerId, player: PlayerId) -> float:
+def _half_swap(state: ElysiumState, decider: PlayerId) -> list[float]:
     """A swap whose Agora card is named but whose Oracle card is not yet chosen, judged by the
     decider's best Oracle card: a one-ply search choosing the Agora card (`swap out`) so sees
     what the exchange brings."""
     best_for_decider = float("-inf")
-    value = 0.0
+    values = [0.0] * state.game.players
     for action in state.options:
         after = state.clone()
         after.apply_unchecked(action)
-        mine = evaluate(after, decider)
-        if mine > best_for_decider:
-            best_for_decider = mine
-            value = mine if player == decider else evaluate(after, player)
-    return value
+        judged = evaluate_all(after)
+        if judged[decider] > best_for_decider:
+            best_for_decider, values = judged[decider], judged
+    return values
 
 
 # ------------------------------------------------------------------ rollouts

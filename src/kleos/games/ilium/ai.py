@@ -68,9 +68,13 @@ def _progress_weight(spaces: int, free: int) -> float:
     return float((filled / spaces) ** PROGRESS_EXPONENT)
 
 
-def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], list[list[float]]]:
-    """Per player and type, the projected token counts and artifacts at the end."""
-    n = state.game.players
+Projection = tuple[list[list[float]], list[list[float]]]
+"""Per player and type, projected token counts and artifacts at the end."""
+
+
+def _project(state: IliumState) -> Projection:
+    """Per player and type, the token counts and artifacts projected from what every player
+    sees: the hoards, the takes due, and the unfinished paths (the donation aside)."""
     counts: list[list[float]] = []
     arts: list[list[float]] = []
     for hoard in state.hoard:
@@ -126,9 +130,16 @@ def _project(state: IliumState, player: PlayerId) -> tuple[list[list[float]], li
             if code >= 0:
                 counts[q][TYPE_OF[code]] += w
                 arts[q][TYPE_OF[code]] += w * VALUE_OF[code]
-    # The donation: the player's own Historian is known; the others' are one of four types.
+    return counts, arts
+
+
+def _donate(state: IliumState, projection: Projection, player: PlayerId) -> Projection:
+    """The projection after the donation, as `player` expects it: its own Historian is known;
+    the others' are one of four types."""
+    counts = [row[:] for row in projection[0]]
+    arts = [row[:] for row in projection[1]]
     mine = state.historian[player]
-    for q in range(n):
+    for q in range(state.game.players):
         cq, aq = counts[q], arts[q]
         if q == player:
             if cq[mine] > 0.0:
@@ -170,9 +181,9 @@ def _scores(counts: list[list[float]], arts: list[list[float]]) -> list[float]:
     return totals
 
 
-def _projected_lead(state: IliumState, player: PlayerId) -> float:
+def _projected_lead(state: IliumState, projection: Projection, player: PlayerId) -> float:
     """The player's projected score minus the best opponent's."""
-    counts, arts = _project(state, player)
+    counts, arts = _donate(state, projection, player)
     totals = _scores(counts, arts)
     for q in range(state.game.players):
         if state.deck[q]:
@@ -183,12 +194,24 @@ def _projected_lead(state: IliumState, player: PlayerId) -> float:
 def evaluate(state: IliumState, player: PlayerId) -> float:
     """How good `state` is for `player`: projected score minus the best opponent's, plus
     WIN_VALUE times an estimate of the chance to win (the real result at the end)."""
-    n = state.game.players
     if state.is_terminal():
         return final_value(state.outcome(), player)
-    lead = _projected_lead(state, player)
-    total_cards = n * state.tables.cards
-    left = state.cards_left / total_cards
+    return _lead_value(state, _projected_lead(state, _project(state), player))
+
+
+def evaluate_all(state: IliumState) -> list[float]:
+    """Every player's `evaluate`, sharing the projection of the paths."""
+    players = range(state.game.players)
+    if state.is_terminal():
+        outcome = state.outcome()
+        return [final_value(outcome, p) for p in players]
+    projection = _project(state)
+    return [_lead_value(state, _projected_lead(state, projection, p)) for p in players]
+
+
+def _lead_value(state: IliumState, lead: float) -> float:
+    """A projected lead's worth, its spread shrinking as the cards run out."""
+    left = state.cards_left / (state.game.players * state.tables.cards)
     return lead_value(lead, left, LEAD_SCALE_START, LEAD_SCALE_END)
 
 
@@ -254,5 +277,5 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             sa, sb = stock[a.index], stock[b.index]
             return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
     if kind is DECIDE_OFFER:
-        return legal[0] if _projected_lead(state, player) > 0.0 else legal[1]
+        return legal[0] if _projected_lead(state, _project(state), player) > 0.0 else legal[1]
     return choice(rng, legal)
