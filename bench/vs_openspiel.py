@@ -3,7 +3,7 @@
     python bench/vs_openspiel.py [--game ilium] [--game elysium] [--part speed|search|match|builds]
         [--players 3] [--speed-games 200] [--rounds 7]
         [--positions 12] [--search-time 0.5]
-        [--games 60] [--move-time 0.1] [--uct 1.0] [--seed 2026] [--cpu N]
+        [--games 60] [--move-time 0.1] [--uct 1.0] [--options value=mix] [--seed 2026] [--cpu N]
 
 Four parts (all by default):
 
@@ -18,8 +18,9 @@ Four parts (all by default):
   the adapter): Kleos `ismcts` (its defaults, and with random rollouts to the end as
   OpenSpiel's) against OpenSpiel's `ISMCTSBot` (random rollouts, the `Resampler`) given the
   same time. Aim: Kleos ≥ 4× OpenSpiel's.
-- match: Kleos `ismcts:time=T` against OpenSpiel's `ISMCTSBot` (stopped at the same T per
-  decision) in 2-player games, seats rotated (each deal played twice, once from each seat).
+- match: Kleos `ismcts:time=T` (with `--options`, e.g. `value=mix`) against OpenSpiel's
+  `ISMCTSBot` (stopped at the same T per decision) in 2-player games, seats rotated (each
+  deal played twice, once from each seat).
   Aim: Kleos's win share ≥ 80% over ≥ 60 games.
 - builds: Kleos pure, Kleos compiled (`make compiled`) and OpenSpiel's C++ `hearts`, steps/s
   and ISMCTS iterations/s in interleaved rounds on one core (bench/builds.py says how).
@@ -301,8 +302,9 @@ def match(game_id: str, args: argparse.Namespace) -> None:
     template = game.kleos_game
     seeds = deal_seeds(args.seed, (args.games + 1) // 2)
     kleos_side, openspiel_side = Side(), Side()
+    spec = f"ismcts:time={args.move_time:g}" + (f":{args.options}" if args.options else "")
     print(
-        f"\n{template.title}, 2 players: Kleos ismcts:time={args.move_time:g} against OpenSpiel "
+        f"\n{template.title}, 2 players: Kleos {spec} against OpenSpiel "
         f"ISMCTSBot ({args.move_time:g} s per decision, uct_c {args.uct:g}), {args.games} games, "
         "seats rotated",
         flush=True,
@@ -310,7 +312,7 @@ def match(game_id: str, args: argparse.Namespace) -> None:
     for number in range(args.games):
         seed, seat = seeds[number // 2], number % 2
         state = game.from_kleos(template.with_seed(seed).new_initial_state())
-        agent = make_agent(f"ismcts:time={args.move_time}", seed=derive_seed(args.seed, number))
+        agent = make_agent(spec, seed=derive_seed(args.seed, number))
         bot = TimedISMCTSBot(game, args.move_time, args.uct, seed=number)
         while not state.is_terminal():
             player = state.current_player()
@@ -374,6 +376,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="match games")
     parser.add_argument("--move-time", type=float, default=0.1, help="match seconds per move")
     parser.add_argument("--uct", type=float, default=1.0, help="ISMCTSBot's uct_c")
+    parser.add_argument("--options", default="", help="more match ISMCTS options: value=mix")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--cpu", type=int, help="the core to run on (default: the first)")
     builds.add_arguments(parser)
