@@ -102,7 +102,8 @@ def test_a_move_timer_chosen_on_the_home_page_counts_down_and_hands_the_seat_to_
     expect(page.locator(".log .log-timeout")).to_have_text(notice)
     expect(page.locator(".players li").first).to_contain_text("ran out of time")
     expect(page.locator(".players li").first).to_contain_text("easy AI")
-    expect(page.locator("h1")).to_contain_text("— watching")  # the seat is the AI's now
+    # The seat is the AI's now: the page watches it play (two AIs may already have finished).
+    expect(page.locator("h1")).to_contain_text(re.compile(r"— (watching|finished)"))
     expect(page.locator(MINE)).to_have_count(0)
     screenshot(page, "distance-timer-out")
     envelope = httpx.get(f"{distance.base}/api/games/{game_id}").json()
