@@ -149,8 +149,9 @@ def test_a_move_is_made_with_the_keyboard_alone(open_page: Callable[..., Page]) 
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert label and label.startswith("place your group on ")
     page.keyboard.press("Enter")
+    # the log grows by the move (waited for: the page hears of it over the WebSocket)
+    page.wait_for_function(f"document.querySelectorAll('.log li').length > {moves_before}")
     expect(page.locator(".log li").filter(has_text="Red")).not_to_have_count(0)
-    assert page.locator(".log li").count() > moves_before
 
 
 def test_every_control_has_an_accessible_name(open_page: Callable[..., Page]) -> None:

@@ -118,6 +118,7 @@ export function connect(gameId, token, { onEnvelope, onError, onState, onChat })
   let socket = null;
   let closed = false;
   let pause = 500;
+  let pending = null; // a move chosen before the socket opened: sent once it has
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/ws`;
 
   function open() {
@@ -126,6 +127,8 @@ export function connect(gameId, token, { onEnvelope, onError, onState, onChat })
       // The token goes in the first message, never in the URL; until the server has read it,
       // the envelopes are a spectator's, and the seat's follow.
       if (token) socket.send(JSON.stringify({ type: "hello", token }));
+      if (pending) socket.send(pending);
+      pending = null;
       pause = 500;
       onState?.("connected");
     });
@@ -150,8 +153,10 @@ export function connect(gameId, token, { onEnvelope, onError, onState, onChat })
   open();
   return {
     act(stateId, actionId) {
-      if (socket?.readyState !== WebSocket.OPEN) return false;
-      socket.send(JSON.stringify({ type: "act", state_id: stateId, action: actionId }));
+      const message = JSON.stringify({ type: "act", state_id: stateId, action: actionId });
+      if (socket?.readyState === WebSocket.OPEN) socket.send(message);
+      else if (socket?.readyState === WebSocket.CONNECTING && !pending) pending = message;
+      else return false;
       return true;
     },
     close() {
