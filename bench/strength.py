@@ -8,8 +8,9 @@ Runs each line-up, keeps every tournament's JSON, records and chart under `--out
 the first seat's win rate with its 95% interval against the target. A run whose JSON is already
 in `--out` is read rather than played again, so a long measurement can be resumed.
 
-`--time` gives the searching seat another budget per decision than its 1 s, and `--options` adds
-ISMCTS options to it (the learned search: `value=learned:prior=learned`, with the model found as
+The searching seat is the `hard` level (`ismcts:time=1.0:value=mix`). `--time` gives it another
+budget per decision than its 1 s, and `--options` adds or overrides ISMCTS options (the rollout
+search: `value=rollout`; the learned prior: `prior=learned`, with the model found as
 `kleos.agents.weights` says); the build measured is the interpreter's that runs the script
 (`.venv-compiled/bin/python` for the compiled one).
 """
@@ -22,23 +23,28 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kleos.agents.spec import LEVELS
+
+HARD = LEVELS["hard"]
 TARGETS = {
     "heuristic": ("heuristic,random,random", 0.60),
-    "ismcts-random": ("ismcts:time=1.0,random,random", 0.80),
-    "ismcts-heuristic": ("ismcts:time=1.0,heuristic,heuristic", 0.50),
+    "ismcts-random": (f"{HARD},random,random", 0.80),
+    "ismcts-heuristic": (f"{HARD},heuristic,heuristic", 0.50),
 }
 
 
 def line_up(key: str, seconds: float, options: str = "") -> str:
-    """The agents of a line-up, the searching seat given `seconds` per decision and `options`."""
-    extra = f":{options}" if options else ""
-    return TARGETS[key][0].replace("time=1.0", f"time={seconds:g}{extra}")
+    """The agents of a line-up, the searching seat given `seconds` per decision and `options`
+    (which override the level's own)."""
+    searcher = HARD.replace("time=1.0", f"time={seconds:g}") + (f":{options}" if options else "")
+    return TARGETS[key][0].replace(HARD, searcher)
 
 
 def measure(game: str, key: str, args: argparse.Namespace) -> dict[str, object]:
     """Play (or read back) one line-up's tournament; the first seat's row of its JSON."""
     agents = line_up(key, args.time, args.options)
-    tag = "".join(c if c.isalnum() else "-" for c in args.options)
+    searcher = agents.split(",")[0]
+    tag = "".join(c if c.isalnum() else "-" for c in searcher) if "ismcts" in searcher else ""
     result = args.out / f"{game}-{key}{'-' + tag if tag else ''}.json"
     if not result.exists():
         kleos = [sys.executable, "-c", "from kleos.cli.main import app; app()"]

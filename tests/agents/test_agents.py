@@ -182,9 +182,10 @@ def test_bad_agent_specs_give_clear_errors(spec: str, message: str) -> None:
 
 
 def test_levels_map_to_agent_specs() -> None:
-    """easy / medium / hard are names for specs of increasing strength."""
+    """easy / medium / hard are names for specs of increasing strength; hard is the learned
+    search (the learned value mixed with rollouts) where a model ships."""
     assert set(LEVELS) == {"easy", "medium", "hard"}
     assert agent_spec("easy").name == "heuristic"
     assert str(agent_spec("medium")) == "ismcts:iterations=300"
-    assert str(agent_spec("hard")) == "ismcts:time=1.0"
-    assert make_agent("HARD", seed=0).name == "ismcts:time=1.0"
+    assert str(agent_spec("hard")) == "ismcts:time=1.0:value=mix"
+    assert make_agent("HARD", seed=0).name == "ismcts:time=1.0:value=mix"

@@ -12,7 +12,7 @@ from kleos.core.inputs import echo
 LEVELS = {
     "easy": "heuristic",
     "medium": "ismcts:iterations=300",
-    "hard": "ismcts:time=1.0",
+    "hard": "ismcts:time=1.0:value=mix",
 }
 """Strength levels for players, as agent specs."""
 

@@ -30,7 +30,7 @@ Type the [bold]number[/] of an option, or the action's [bold]text[/] as listed \
   [bold]hint[/]       ask the search (ISMCTS) what it thinks of each option
   [bold]help[/], [bold]?[/]    show this help
   [bold]quit[/]       abandon the game (its record is kept)"""
-HINT_SPEC = "ismcts:iterations=1000"
+HINT_SPEC = "ismcts:iterations=1000:value=mix"
 """The search behind `hint`."""
 MANY = 12
 """Above this many options, options are grouped by their first word to save room."""

@@ -67,7 +67,7 @@ class Settings:
     live_games: int = 500
     """Games kept in memory; the least recently used beyond it are dropped (reloaded from
     their log when next asked for)."""
-    hint_agent: str = "ismcts:iterations=1500:time=0.75"
+    hint_agent: str = "ismcts:iterations=1500:time=0.75:value=mix"
     """The search behind a seat's hint (its opinion of each option), capped by the server."""
     hints_per_minute: int = 6
     """Hints one seat may ask for per minute."""
