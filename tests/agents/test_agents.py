@@ -98,6 +98,26 @@ def test_ismcts_stops_once_its_choice_cannot_change() -> None:
     assert stopped_early > 0
 
 
+@pytest.mark.parametrize(("game_id", "players"), [("ilium", 3), ("elysium", 2)])
+def test_ismcts_expected_shares_are_the_most_visited_actions_mean_for_every_seat(
+    game_id: str, players: int
+) -> None:
+    """`expected_shares` searches the full budget from a new tree and gives every seat's mean
+    win share through the most visited action: they sum to 1, and the decider's is the win
+    rate that `analyse` reports for that action (the same seed searches the same tree)."""
+    for state in positions(game_id, players, seed=4, every=13)[:4]:
+        player = state.current_player
+        assert player is not None
+        observation = Observation(state, player)
+        judge = make_agent("ismcts:iterations=120", seed=5)
+        twin = make_agent("ismcts:iterations=120", seed=5)
+        assert isinstance(judge, ISMCTSAgent) and isinstance(twin, ISMCTSAgent)
+        shares = judge.expected_shares(observation)
+        assert judge.last_iterations == 120
+        assert len(shares) == players and sum(shares) == pytest.approx(1.0)
+        assert shares[player] == pytest.approx(twin.analyse(observation)[0].win_rate)
+
+
 @pytest.mark.parametrize("game_id", ["ilium", "elysium"])
 def test_ismcts_prior_is_the_heuristic_one_ply_opinion(game_id: str) -> None:
     """The root prior ranks actions as the `heuristic` agent does: with a single iteration,

@@ -16,7 +16,7 @@ from kleos.agents.value import LearnedModel
 from kleos.cli.main import app
 from kleos.learn.data import NO_CHOICE, Examples, read_shards, relative_shares
 from kleos.learn.fit import FitConfig, fit
-from kleos.learn.positions import PER_GAME, sample_positions
+from kleos.learn.positions import PER_GAME, Labels, sample_positions
 from kleos.runner.backends import ProcessBackend
 from kleos.session import Setup
 
@@ -151,6 +151,13 @@ def test_train_runs_generations_and_writes_weights_a_report_and_a_curve(
         (("--search", "ismcts:value=learned"), "--search is an ismcts spec"),
         (("--opponent", "grandmaster"), "unknown agent"),
         (("--generations", "0"), "at least 1"),
+        (("--positions", "5", "--label-search", "heuristic"), "labelled by an ismcts search"),
+        (("--label-search", "ismcts:iterations=5"), "give positions too"),
+        (("--positions", "5", "--label-search", "ismcts:time=1"), "with an iteration budget"),
+        (
+            ("--positions", "5", "--label-search", "ismcts:iterations=5", "--label-share", "1.5"),
+            "share of a label is from 0 to 1",
+        ),
     ],
 )
 def test_train_refuses_bad_input(
@@ -191,3 +198,24 @@ def test_train_with_positions_alone_fits_and_measures_generation_0(
     assert only["fit"]["value_loss_knowing_nothing"] == pytest.approx(math.log(2))
     model = LearnedModel.load(out / only["weights"], kleos.make("ilium", players=2))
     assert model.info.meta["generation"] == 0
+
+
+def test_positions_labelled_by_a_search_blend_its_judgement_with_the_result() -> None:
+    """With labels, a position's value target is the search's share of its judgement plus
+    the rest of the game's result: share 0 gives the results alone, the same games and
+    observations either way, and the labels repeat from the seed."""
+    setup = Setup.check("ilium", players=3)
+    search = "ismcts:iterations=30"
+    with ProcessBackend(1) as one:
+        results = sample_positions(setup, 3, 11, one)
+        none = sample_positions(setup, 3, 11, one, labels=Labels(search, 0.0).check())
+        blended = sample_positions(setup, 3, 11, one, labels=Labels(search, 0.5).check())
+        again = sample_positions(setup, 3, 11, one, labels=Labels(search, 0.5).check())
+    assert np.array_equal(none.shares, results.shares)
+    for name in ("indices", "values", "actions", "games"):
+        assert np.array_equal(getattr(blended, name), getattr(results, name)), name
+    assert np.array_equal(blended.shares, again.shares)
+    assert np.allclose(blended.shares.sum(axis=1), 1.0)
+    judged = 2 * blended.shares - results.shares  # the search's judgement, each in [0, 1]
+    assert (judged > -1e-6).all() and (judged < 1 + 1e-6).all()
+    assert not np.array_equal(blended.shares, results.shares)

@@ -209,6 +209,9 @@ class ISMCTSAgent(Agent):
         self._synced = False
         """Whether `_root` is the node of the moves observed since the last search."""
         self.last_iterations = 0
+        self._tally: dict[Node, list[float]] | None = None
+        """While `expected_shares` searches: every seat's summed win share over the
+        iterations through each root child."""
 
     # --------------------------------------------------------------- the agent
 
@@ -243,6 +246,25 @@ class ISMCTSAgent(Agent):
                 )
             )
         return sorted(stats, key=lambda s: (-s.visits, -s.value))
+
+    def expected_shares(self, observation: Observation) -> list[float]:
+        """Every seat's expected win share (by absolute seat) as the search judges the
+        observation's position: the mean over the iterations through the most visited legal
+        action, from a new tree and the full budget (what `kleos train` can label positions
+        with: a deeper look than a single game's result)."""
+        self._synced = False
+        tally: dict[Node, list[float]] = {}
+        self._tally = tally
+        try:
+            root = self.search(observation, full=True)
+        finally:
+            self._tally = None
+        best = max(_ids(observation), key=lambda action: _visits(root, action))
+        child = root.children.get(best)
+        sums = None if child is None else tally.get(child)
+        if child is None or sums is None:
+            return [1.0 / observation.game.players] * observation.game.players
+        return [total / child.visits for total in sums]
 
     # --------------------------------------------------------------- the search
 
@@ -418,6 +440,14 @@ class ISMCTSAgent(Agent):
             if visited.player >= 0:
                 visited.total += reward[visited.player]
                 visited.wins += win[visited.player]
+        tally = self._tally
+        if tally is not None and len(path) > 1:
+            sums = tally.get(path[1])
+            if sums is None:
+                tally[path[1]] = list(win)
+            else:
+                for seat, share in enumerate(win):
+                    sums[seat] += share
 
     def _rollout(
         self,

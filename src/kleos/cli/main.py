@@ -317,6 +317,16 @@ def train(
             "(0: none)."
         ),
     ] = 0,
+    label_search: Annotated[
+        str | None,
+        typer.Option(
+            help="Also judge each generation-0 position by this search (an ismcts spec with "
+            "iterations) and blend its judgement into the label."
+        ),
+    ] = None,
+    label_share: Annotated[
+        float, typer.Option(help="The search's share of a blended label (the rest: the result).")
+    ] = 0.5,
     players: Players = None,
     search: Annotated[
         str, typer.Option(help="The self-play search of generation 1 (an ismcts spec).")
@@ -343,8 +353,12 @@ def train(
         from kleos.learn.fit import FitConfig  # noqa: PLC0415
         from kleos.learn.loop import CURVE, REPORT, TrainPlan  # noqa: PLC0415
         from kleos.learn.loop import train as run_train  # noqa: PLC0415
+        from kleos.learn.positions import Labels  # noqa: PLC0415
 
         setup = setup_of(game, players, None, variant, option)
+        labels = None
+        if label_search is not None:
+            labels = Labels(canonical_spec(label_search), label_share).check()
         parsed = agent_spec(search)
         learned = {"value", "prior", "weights"} & {key for key, _ in parsed.options}
         if parsed.name != "ismcts" or learned:
@@ -362,6 +376,7 @@ def train(
             canonical_spec(opponent),
             evaluation_games,
             FitConfig(hidden=hidden, epochs=epochs),
+            labels,
         )
         console = Console(highlight=False)
         run_train(

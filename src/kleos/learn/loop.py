@@ -2,7 +2,9 @@
 
 With `TrainPlan.positions`, generation 0 comes first: positions sampled from that many games
 of the game's fast default policy (`kleos.learn.positions`), labelled with their results,
-fitted and measured like any generation; every later fit learns from them too. Generation 1's
+fitted and measured like any generation; every later fit learns from them too. With
+`TrainPlan.labels`, each of those positions is also judged by a search, whose judgement is
+blended into its label (`kleos.learn.positions.Labels`). Generation 1's
 games are played by the rollout search (`TrainPlan.search`); every later
 generation's by that search judging leaves and ordering moves with the model of the generation
 before (`value=learned:prior=learned:weights=gen<k>`). After each generation's games, a model
@@ -37,7 +39,7 @@ from kleos.core.errors import ConfigError
 from kleos.core.rng import derive_seed
 from kleos.learn.data import Examples, read_shards
 from kleos.learn.fit import FitConfig, fit
-from kleos.learn.positions import sample_positions
+from kleos.learn.positions import Labels, sample_positions
 from kleos.rl.selfplay_tensors import ShardWriter
 from kleos.runner.backends import Backend
 from kleos.runner.selfplay import check_out_dir, run_selfplay
@@ -68,6 +70,8 @@ class TrainPlan:
     """The agent each generation's learned search is measured against."""
     evaluation_games: int = 30
     fit: FitConfig = field(default_factory=FitConfig)
+    labels: Labels | None = None
+    """How generation 0's positions are labelled beside their results (None: results only)."""
 
     def learned(self, generation: int) -> str:
         """The learned search of a generation's model."""
@@ -87,6 +91,7 @@ class TrainPlan:
             "opponent": self.opponent,
             "evaluation_games": self.evaluation_games,
             "fit": asdict(self.fit),
+            "labels": None if self.labels is None else asdict(self.labels),
         }
 
 
@@ -108,6 +113,8 @@ def train(
         raise ConfigError("generations and positions cannot be negative")
     if plan.generations + (plan.positions > 0) < 1:
         raise ConfigError("give at least 1 generation, or positions for generation 0")
+    if plan.labels is not None and not plan.positions:
+        raise ConfigError("labels are for generation 0's positions: give positions too")
     if plan.games < 1 or plan.evaluation_games < 1:
         raise ConfigError("games and evaluation games must be at least 1")
     weights = out / "weights"
@@ -152,6 +159,7 @@ def _positions(
         backend,
         first_game=POSITIONS_FIRST_GAME,
         on_game=on_game("generation 0: positions", plan.positions),
+        labels=plan.labels,
     )
     say(
         f"generation 0: {len(examples)} examples from {plan.positions} games of the default "
