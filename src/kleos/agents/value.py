@@ -109,10 +109,18 @@ class LearnedModel:
     def hidden(self, state: State, viewer: PlayerId | None) -> npt.NDArray[np.float32]:
         """The hidden layer for `viewer`'s observation of `state` (None: a spectator's)."""
         indices, values = state.encode(viewer)
+        return self.hidden_of(indices, values)
+
+    def hidden_of(self, indices: Any, values: Any) -> npt.NDArray[np.float32]:
+        """The hidden layer for an encoded observation (its non-zero entries and values)."""
         h: npt.NDArray[np.float32] = np.asarray(values, dtype=np.float32) @ self.w1[indices]
         h += self.b1
         np.maximum(h, 0.0, out=h)
         return h
+
+    def relative_shares(self, h: npt.NDArray[np.float32]) -> list[float]:
+        """The value of a hidden layer: the win shares in the viewer's relative order."""
+        return _softmax(h @ self.wv + self.bv)
 
     def win_shares(self, state: State, viewer: PlayerId) -> list[float]:
         """Each seat's expected win share (by absolute seat), as `viewer` judges `state`."""
@@ -138,8 +146,7 @@ class LearnedModel:
         return shares, ({} if decider is None else self._prior(h, state.legal_action_ids()))
 
     def _shares(self, h: npt.NDArray[np.float32], viewer: PlayerId) -> list[float]:
-        logits = h @ self.wv + self.bv
-        shares = _softmax(logits)
+        shares = self.relative_shares(h)
         players = len(shares)
         return [shares[(p - viewer) % players] for p in range(players)]
 
