@@ -22,14 +22,14 @@ DOCUMENTED = {
     # players: {ply: (seat to move, its win shares by seat, a spectator's)}, Elysium, deal 1,
     # moves drawn by random.Random(5) (docs/agents.md)
     2: {
-        0: (1, [0.5923, 0.4077], [0.5009, 0.4991]),
-        30: (1, [0.4574, 0.5426], [0.4664, 0.5336]),
-        60: (0, [0.5144, 0.4856], [0.5283, 0.4717]),
+        0: (1, [0.4283, 0.5717], [0.5296, 0.4704]),
+        30: (1, [0.3765, 0.6235], [0.372, 0.628]),
+        60: (0, [0.4586, 0.5414], [0.4654, 0.5346]),
     },
     3: {
-        0: (2, [0.3177, 0.3521, 0.3302], [0.3742, 0.4002, 0.2256]),
-        30: (0, [0.3774, 0.3005, 0.3221], [0.3694, 0.3126, 0.318]),
-        60: (0, [0.3049, 0.207, 0.4882], [0.2981, 0.2117, 0.4902]),
+        0: (2, [0.3295, 0.3196, 0.3509], [0.2799, 0.3543, 0.3658]),
+        30: (0, [0.4505, 0.2723, 0.2773], [0.4342, 0.2849, 0.2809]),
+        60: (0, [0.393, 0.297, 0.31], [0.3677, 0.3341, 0.2981]),
     },
     4: {
         0: (2, [0.226, 0.3094, 0.1535, 0.3111], [0.2778, 0.3693, 0.1468, 0.2061]),
@@ -45,6 +45,17 @@ def shipped_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(WEIGHTS_PATH, raising=False)
 
 
+LABELLED = {"search": "ismcts:depth=0:iterations=64", "share": 0.8}
+"""How the positions of the 2- and 3-player models were labelled beside their results."""
+RECIPES = {
+    ("elysium", 2): (8000, LABELLED),
+    ("elysium", 3): (8000, LABELLED),
+    ("elysium", 4): (30000, None),
+}
+"""Each shipped model's generation 0: its games of the default policy and its labels (the
+Makefile's `weights` recipe)."""
+
+
 @pytest.mark.parametrize(("game_id", "players"), SHIPPED)
 def test_the_shipped_model_loads_with_its_provenance(game_id: str, players: int) -> None:
     model = find_model(kleos.make(game_id, players=players))
@@ -52,7 +63,8 @@ def test_the_shipped_model_loads_with_its_provenance(game_id: str, players: int)
     plan = model.info.meta["plan"]
     assert model.info.meta["generation"] == 0
     assert (plan["game"], plan["players"], plan["seed"]) == (game_id, players, 2026)
-    assert plan["positions"] == 30000 and model.info.hidden == plan["fit"]["hidden"] == 64
+    assert (plan["positions"], plan.get("labels")) == RECIPES[game_id, players]
+    assert model.info.hidden == plan["fit"]["hidden"] == 64
 
 
 @pytest.mark.parametrize("players", sorted(DOCUMENTED))
