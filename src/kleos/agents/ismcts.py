@@ -16,7 +16,8 @@ A leaf is judged by a rollout (`value=rollout`), by a learned model's win shares
 (`value=learned`: no rollout at all; the same call gives the leaf's decider a prior over its
 moves, and the node expands its untried moves in that order), or by both, averaged
 (`value=mix`). A config the model was not trained for (a variant, another card set) is searched
-with rollouts and the heuristic prior; `learned_in_use` says which ran.
+with rollouts and the heuristic prior; `learned_in_use` says which ran. `expected_shares` gives
+every seat's judged win share of a position, the labels `kleos train --label-search` learns.
 
 Moves are public in both games, so the tree is keyed by actions (by their integers, which
 hash at no cost: the search walks a determinization's `legal_action_ids` and applies the
