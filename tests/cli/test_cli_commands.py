@@ -176,6 +176,31 @@ def test_every_game_option_is_set_from_the_command_line(cli: Cli, tmp_path: Path
     assert "Options" in listed and "card_set=PATH" in listed and "hephaestus" in listed
 
 
+def test_no_flag_names_two_options_of_one_command() -> None:
+    """`-o` is `--option` in every command, so no other option of a command may claim it (or
+    any flag another option has): `selfplay` and `train` gave it to `--out` as well."""
+    import typer.main  # noqa: PLC0415
+
+    from kleos.cli.main import app  # noqa: PLC0415
+
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert {"play", "selfplay", "train"} <= set(commands)
+    for name, command in commands.items():
+        flags = [flag for param in command.params for flag in param.opts + param.secondary_opts]
+        clashes = sorted({flag for flag in flags if flags.count(flag) > 1})
+        assert not clashes, f"kleos {name}: {clashes} name two options"
+
+
+def test_selfplay_reads_dash_o_as_a_game_option(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "data"
+    result = cli("selfplay", "elysium", "--agents", "random,random", "-n", "2", "--out", str(out),
+                 "-o", "families=apollo+ares+zeus+hades+athena")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [path, _] = sorted(out.glob("*.jsonl"))
+    game = kleos.replay(path).game
+    assert game.families == ("zeus", "hades", "ares", "apollo", "athena")  # type: ignore[attr-defined]
+
+
 def test_malformed_option_is_a_usage_error_not_a_traceback(cli: Cli) -> None:
     result = cli("play", "ilium", "--players", "three")
     assert result.exit_code == 2

@@ -264,7 +264,7 @@ def selfplay(
     agents: Lineup,
     out: Annotated[
         Path,
-        typer.Option("--out", "-o", help="New folder of the records and data.", file_okay=False),
+        typer.Option("--out", help="New folder of the records and data.", file_okay=False),
     ],
     games: Games = 100,
     jobs: Jobs = 1,
@@ -303,7 +303,7 @@ def train(
     out: Annotated[
         Path,
         typer.Option(
-            "--out", "-o", help="New folder of the run's data, weights and report.", file_okay=False
+            "--out", help="New folder of the run's data, weights and report.", file_okay=False
         ),
     ],
     games: Annotated[
