@@ -7,9 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer.main
 from typer.testing import Result
 
 import kleos
+from kleos.cli.main import app
 
 Cli = Callable[..., Result]
 
@@ -179,10 +181,6 @@ def test_every_game_option_is_set_from_the_command_line(cli: Cli, tmp_path: Path
 def test_no_flag_names_two_options_of_one_command() -> None:
     """`-o` is `--option` in every command, so no other option of a command may claim it (or
     any flag another option has): `selfplay` and `train` gave it to `--out` as well."""
-    import typer.main  # noqa: PLC0415
-
-    from kleos.cli.main import app  # noqa: PLC0415
-
     commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
     assert {"play", "selfplay", "train"} <= set(commands)
     for name, command in commands.items():
