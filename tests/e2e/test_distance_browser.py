@@ -5,6 +5,7 @@ text; the Hint button against AIs, its options best first. The server's clock is
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from conftest import Access, Console, free_port, page_url, screenshot, serving
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from browsing import MINE
+from browsing import MINE, take_turn
 from clocks import ManualClock
 from kleos.server.app import create_app
 from kleos.server.settings import Settings
@@ -82,17 +83,32 @@ def test_a_move_timer_chosen_on_the_home_page_counts_down_and_hands_the_seat_to_
     page.goto("/")
     page.get_by_label("Game", exact=True).select_option("ilium")
     page.get_by_label("Players", exact=True).select_option("2")
-    page.get_by_label("Seat 2", exact=True).select_option("random")
+    # A friend's seat, not an AI's: the game then waits for the friend once the easy AI has played
+    # Red's move, and the players panel stays up (two AIs would finish the game at once).
+    page.get_by_label("Seat 2", exact=True).select_option("human")
     page.get_by_label("Timer", exact=True).select_option("live")
     page.get_by_label("Time a move (seconds, 10–3600)").fill("45")
     page.get_by_label("When time runs out").select_option("ai:easy")
     page.get_by_role("button", name="Create game").click()
+    page.wait_for_url(re.compile(r"/games/\w+/invite$"))
+    friend_link = page.get_by_label("seat 2 link").input_value()
+    page.get_by_role("link", name="Play seat 1 (you)").click()
     page.wait_for_url(re.compile(r"/games/\w+$"))
     game_id = page_url(page.url).split("/")[-1]
     panel = page.locator(".timer-panel")
     expect(panel).to_contain_text(
         "Live game: 45 s a move; when time runs out, easy AI plays the seat."
     )
+    expect(page.locator("[data-turn]")).to_have_count(1)
+    if not page.locator(MINE).count():  # Yellow was dealt the first turn: the friend plays it
+        friend, rng = pages(), random.Random(1)
+        friend.goto(friend_link)
+        expect(friend.locator(MINE)).to_be_visible()
+        for _ in range(100):  # a turn is a few decisions (a group, then supply cubes)
+            if page.locator(MINE).count():
+                break
+            if not take_turn(friend, rng):
+                friend.wait_for_timeout(100)
     expect(page.locator(MINE)).to_be_visible()
     expect(panel.locator(".countdown")).to_have_text(re.compile(r"^You have 0:(4[0-5]|3\d) left$"))
     screenshot(page, "distance-timer-running")
@@ -102,8 +118,8 @@ def test_a_move_timer_chosen_on_the_home_page_counts_down_and_hands_the_seat_to_
     expect(page.locator(".log .log-timeout")).to_have_text(notice)
     expect(page.locator(".players li").first).to_contain_text("ran out of time")
     expect(page.locator(".players li").first).to_contain_text("easy AI")
-    # The seat is the AI's now: the page watches it play (two AIs may already have finished).
-    expect(page.locator("h1")).to_contain_text(re.compile(r"— (watching|finished)"))
+    # The seat is the AI's now: the page watches the game, and it is the friend's turn.
+    expect(page.locator("h1")).to_contain_text("— watching")
     expect(page.locator(MINE)).to_have_count(0)
     screenshot(page, "distance-timer-out")
     envelope = httpx.get(f"{distance.base}/api/games/{game_id}").json()
