@@ -8,9 +8,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeAlias
 
 from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar  # with a default (PEP 696): a bare `State` stays valid
 
 from kleos.core.actions import Action
 from kleos.core.decision import Decision
@@ -32,6 +33,13 @@ if TYPE_CHECKING:
 PlayerId: TypeAlias = int
 Event: TypeAlias = dict[str, Any]
 """What happened during `apply`: a small JSON-ready dict with at least a "kind" key."""
+GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
+"""The class of a state's game handle: a game's state class names its own. Covariant, so that
+a state of one game is a `State`; only the engine sets the handle, always of its own class."""
+DecisionT = TypeVar(
+    "DecisionT", bound="Decision[Any, Any]", default="Decision[Any, Any]", covariant=True
+)
+"""The class of a state's pending decision: a game's state class names its own (covariant too)."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +87,13 @@ class ViewParts(NamedTuple):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State(ABC, Generic[GameT, DecisionT]):
     """One position of a game. Subclasses implement the fast path and the queries.
+
+    A game's state class names its game and decision classes as this class's parameters
+    (`State[Ilium, IliumDecision]`) and never annotates `game` or `decision` again: mypyc
+    would report a field annotated twice to the garbage collector twice, and a collection
+    could then clear a game still in use (tests/conformance/test_conformance_gc.py).
 
     The public methods take `object` wherever they check a caller's value themselves (a seat,
     an id, a generator): a compiled method would refuse a wrong type before its checks run."""
@@ -90,14 +103,14 @@ class State(ABC):
     """Slots whose containers a clone shares copy-on-write: the engine replaces them whole,
     never changes them in place (the conformance suite checks every other slot)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self._events: list[Event] | None = None
 
-    decision: Decision[Any, Any] | None
+    decision: DecisionT | None
     """The pending decision (`kleos.core.decision`): its kind, the player who makes it and what
     it needs; None once the game is over. This class holds its slot, which each game's state
-    sets (a compiled base reads its own field: a subclass must not declare it again)."""
+    sets."""
 
     @property
     def current_player(self) -> PlayerId | None:

@@ -19,7 +19,7 @@ from kleos.games.elysium.actions import ElysiumAction
 
 if TYPE_CHECKING:
     from kleos.games.elysium.game import Elysium
-    from kleos.games.elysium.tasks import ElysiumDecision, Task
+    from kleos.games.elysium.tasks import ElysiumDecision, Task  # noqa: F401 (a base's argument)
 
 
 class LegendKind(IntEnum):
@@ -64,7 +64,7 @@ ALL_COLUMNS: Final = 0b1111
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ElysiumState(State):
+class ElysiumState(State["Elysium", "ElysiumDecision"]):
     """A position of Elysium: plain data. Tuples inside lists are shared copy-on-write, so
     `clone` is cheap. Abstract: the game makes only its bound states (`bound.BoundElysiumState`),
     whose moves are `rules`, whose views and words are `present` and whose JSON is `codec`."""
@@ -121,8 +121,6 @@ class ElysiumState(State):
     shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "citizen_handle")
     """Copy-on-write containers a clone shares: the rules replace them, never change them."""
 
-    game: Elysium
-
     def __init__(self, game: Elysium) -> None:
         super().__init__(game)
         n = game.players
@@ -172,7 +170,7 @@ class ElysiumState(State):
         self.allowance = 0
         self.stack: list[Task] = []
         """Pending work; the next task is the last."""
-        self.decision: ElysiumDecision | None = None
+        self.decision = None
         self.options: tuple[ElysiumAction, ...] = ()
         self.chance_seed = 0
         self.reshuffles = 0

@@ -131,7 +131,7 @@ class Excavation(NamedTuple):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class IliumState(State):
+class IliumState(State["Ilium", "IliumDecision"]):
     """A position of Ilium: plain data. Lists of tuples are shared copy-on-write, so `clone` is
     cheap. The moves and views are the bound class's (`bound.BoundIliumState`): the game makes
     only those, and `clone` keeps the class."""
@@ -163,8 +163,6 @@ class IliumState(State):
     )
     shared_slots: ClassVar[tuple[str, ...]] = ("_outcome", "tables")
 
-    game: Ilium
-
     def __init__(self, game: Ilium) -> None:
         super().__init__(game)
         self.tables: Tables = game.tables
@@ -185,7 +183,7 @@ class IliumState(State):
         self.historian: tuple[int, ...] = ()
         self.first_player = 0
         self.turn = 0
-        self.decision: IliumDecision | None = DECISIONS[DECIDE_PLACE][0]
+        self.decision = DECISIONS[DECIDE_PLACE][0]
         """The pending decision (docs/ilium.md §13); None once the game is over."""
         self.card = 0
         self.turn_path = -1
