@@ -39,8 +39,9 @@ def held(obj: Any) -> Counter[int]:
 def over_visited(obj: Any) -> list[str]:
     """The references `obj` reports to the collector more often than it holds them."""
     holds = held(obj)
-    visits = Counter(id(x) for x in gc.get_referents(obj) if x is not type(obj))
-    named = {id(x): x for x in gc.get_referents(obj)}
+    referents = [x for x in gc.get_referents(obj) if x is not type(obj)]
+    named = {id(x): x for x in referents}
+    visits = Counter(id(x) for x in referents)
     return [
         f"{type(obj).__qualname__} reports its {type(named[key]).__qualname__} {count} times "
         f"but holds it {holds[key]}"
@@ -100,9 +101,11 @@ def annotated_fields(source: str) -> dict[str, set[str]]:
         if isinstance(node, ast.ClassDef):
             names = found.setdefault(node.name, set())
             for item in ast.walk(node):
-                target = item.target if isinstance(item, ast.AnnAssign) else None
-                if isinstance(item, ast.AnnAssign) and "ClassVar" in ast.unparse(item.annotation):
-                    continue  # a class's own attribute, not a field of its instances
+                if not isinstance(item, ast.AnnAssign) or "ClassVar" in ast.unparse(
+                    item.annotation
+                ):
+                    continue  # not an annotation, or a class's own attribute (not a field)
+                target = item.target
                 if isinstance(target, ast.Name) and item in node.body:
                     names.add(target.id)
                 elif (
@@ -135,8 +138,9 @@ def test_no_compiled_class_annotates_a_field_its_base_declares() -> None:
         if not isinstance(cls, type):
             continue
         for base in cls.__mro__[1:]:
-            inherited = declared.get((base.__module__, base.__name__), set())
-            inherited |= set(field_names(base)) if base is not object else set()
+            inherited = declared.get((base.__module__, base.__name__), set()) | set(
+                field_names(base)
+            )
             again += [
                 f"{name}.{cls_name}.{f} (declared by {base.__name__})" for f in fields & inherited
             ]
