@@ -138,6 +138,56 @@ def test_ismcts_prior_is_the_heuristic_one_ply_opinion(game_id: str) -> None:
         assert values[choice] == max(values.values()), (game_id, choice)
 
 
+@pytest.mark.parametrize(("game_id", "players"), [("ilium", 3), ("elysium", 2)])
+def test_ismcts_inner_nodes_choose_by_the_heuristic_prior_once_visited_inner_times(
+    game_id: str, players: int
+) -> None:
+    """With `inner=K`, a node below the root gets the heuristic's prior over its decider's
+    moves when it is reached for the K-th time after its creation, and none before: every
+    node visited more than K times has one, every other none, and each is a distribution."""
+    for state in positions(game_id, players, seed=6, every=17)[:3]:
+        player = state.current_player
+        assert player is not None
+        agent = make_agent("ismcts:iterations=300:inner=4:prune=false", seed=2)
+        assert isinstance(agent, ISMCTSAgent)
+        root = agent.search(Observation(state, player))
+        nodes = list(root.children.values())
+        guided = 0
+        while nodes:
+            node = nodes.pop()
+            nodes.extend(node.children.values())
+            if node.decider < 0:  # a leaf, or the end of the game
+                assert node.guide is None
+                continue
+            assert (node.guide is not None) == (node.visits > 4)
+            if node.guide is not None:
+                guided += 1
+                assert sum(node.guide.values()) == pytest.approx(1.0)
+                assert all(0.0 <= share <= 1.0 for share in node.guide.values())
+        assert guided > 0
+
+
+def test_ismcts_inner_prior_picks_the_first_move_tried_at_a_node() -> None:
+    """With `inner=1` a node is guided on its second visit, before it has any child: the
+    first move it then tries is the one the heuristic's prior likes best."""
+    state = kleos.make("ilium", players=3, seed=9).new_initial_state()
+    player = state.current_player
+    assert player is not None
+    agent = make_agent("ismcts:iterations=200:inner=1:prune=false", seed=4)
+    assert isinstance(agent, ISMCTSAgent)
+    root = agent.search(Observation(state, player))
+    nodes = list(root.children.values())
+    checked = 0
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        if node.guide is not None and node.children:
+            first = next(iter(node.children))  # children are kept in the order they were made
+            assert node.guide[first] == max(node.guide.values())
+            checked += 1
+    assert checked > 10
+
+
 def test_ismcts_reuses_the_subtree_of_the_moves_made() -> None:
     """After its move and the opponents' moves, the next search starts from the subtree."""
     game = kleos.make("ilium", players=2, seed=3)
@@ -192,6 +242,7 @@ def test_ismcts_beats_random() -> None:
         ("ismcts:weights=../x", "weights are named by a word"),
         ("ismcts:temperature=0", "temperature must be more than 0"),
         ("ismcts:prune=perhaps", "expected true or false"),
+        ("ismcts:inner=-1", "inner must be from 0 to 100,000,000"),
         ("random:iterations=3", "agent 'random' has no option 'iterations'"),
     ],
 )

@@ -9,8 +9,10 @@ player maximises its own win share (and, a little, its score).
 At the root, a prior steers the choices PUCT-style, so the budget goes to plausible moves
 first and a short search plays no worse than the prior's source: the `heuristic` agent's
 opinion (a softmax of the game's evaluation one ply ahead) or a learned policy
-(`kleos.agents.value`). The search stops early once no other action could overtake the most
-visited one in the budget left.
+(`kleos.agents.value`). A node below the root that the search keeps coming back to (`inner`
+visits) gets the heuristic's opinion of its decider's moves as well and chooses by PUCT from
+then on, so the replies the tree studies are the plausible ones. The search stops early once no
+other action could overtake the most visited one in the budget left.
 
 A leaf is judged by a rollout (`value=rollout`), by a learned model's win shares
 (`value=learned`: no rollout at all; the same call gives the leaf's decider a prior over its
@@ -71,7 +73,17 @@ WIN_WEIGHT: Final = 0.8
 class Node:
     """A tree node: the statistics of the move that leads to it."""
 
-    __slots__ = ("avail", "children", "decider", "player", "prior", "total", "visits", "wins")
+    __slots__ = (
+        "avail",
+        "children",
+        "decider",
+        "guide",
+        "player",
+        "prior",
+        "total",
+        "visits",
+        "wins",
+    )
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
@@ -87,6 +99,9 @@ class Node:
         self.prior: dict[int, float] | None = None
         """The decider's learned prior over its moves here, once a leaf evaluation gave it:
         the untried moves are expanded in its order."""
+        self.guide: dict[int, float] | None = None
+        """The heuristic's prior over the decider's moves here, once the node has been
+        visited `inner` times: the node then chooses by PUCT, as the root does."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +155,8 @@ class ISMCTSAgent(Agent):
     default, 'learned' or 'none'), puct (PUCT weight of the prior, default 1; 0 = plain UCB),
     temperature (softmax temperature of the heuristic prior in evaluation units, default 5),
     weights (the name of the learned model, default 'default', the shipped one), prune (stop
-    once the choice cannot change, default true).
+    once the choice cannot change, default true), inner (visits after which a node below the
+    root is guided by the heuristic's prior too; 0 = never).
     """
 
     spec = "ismcts"
@@ -157,6 +173,7 @@ class ISMCTSAgent(Agent):
         "temperature": float,
         "weights": str,
         "prune": bool,
+        "inner": int,
     }
 
     def __init__(self, rng: random.Random, **options: Any) -> None:
@@ -199,6 +216,10 @@ class ISMCTSAgent(Agent):
         if not _within(self.temperature, 0, MAX_WEIGHT, low_open=True):
             raise ConfigError(f"ismcts: temperature must be more than 0 and at most {MAX_WEIGHT}")
         self.prune: bool = options.get("prune", True)
+        self.inner: int = options.get("inner", 0)
+        if not 0 <= self.inner <= MAX_ITERATIONS:
+            raise ConfigError(f"ismcts: inner must be from 0 to {MAX_ITERATIONS:,}")
+        self._evaluate: Callable[[State, PlayerId], float] | None = None
         self._prior: dict[int, float] = {}
         self._model: LearnedModel | None = None
         self.learned_in_use = False
@@ -283,6 +304,7 @@ class ISMCTSAgent(Agent):
         self.learned_in_use = model is not None
         heuristics = heuristics_for(game) if self.rollout == "heuristic" or self.depth else None
         evaluate = heuristics.evaluate if heuristics is not None else None
+        self._evaluate = evaluate
         judge = evaluate_all(heuristics) if heuristics is not None else None
         guided = heuristics.rollout_action if self.rollout == "heuristic" and heuristics else None
         start = time.perf_counter() if self.seconds is not None else 0.0
@@ -333,21 +355,32 @@ class ISMCTSAgent(Agent):
         """The heuristic's opinion of each legal action (by its integer): a softmax of the
         evaluation after it (on one determinization, as the `heuristic` agent sees it)."""
         state = observation.determinize(self.rng)
+        return self._heuristic_prior(state, observation.player, _ids(observation), evaluate)
+
+    def _heuristic_prior(
+        self,
+        state: State,
+        player: PlayerId,
+        legal: list[int],
+        evaluate: Callable[[State, PlayerId], float],
+    ) -> dict[int, float]:
+        """A softmax of the evaluation after each legal action (by its integer)."""
+        actions = state.game.action_space.all
         values = []
-        for action in observation.legal_actions:
+        for action in legal:
             after = state.clone()
-            after.apply_unchecked(action)
-            values.append(evaluate(after, observation.player))
+            after.apply_unchecked(actions[action])
+            values.append(evaluate(after, player))
         best = max(values)
         weights = [math.exp((v - best) / self.temperature) for v in values]
         total = sum(weights)
-        return {i: w / total for i, w in zip(_ids(observation), weights, strict=True)}
+        return {i: w / total for i, w in zip(legal, weights, strict=True)}
 
-    def _select_root(self, root: Node, legal: list[int]) -> int:
-        """PUCT at the root: mean reward plus the prior, shrinking as an action is visited.
-        An action never tried counts the root's mean reward so far."""
-        prior, weight = self._prior, self.prior_weight
-        children = root.children
+    def _select_puct(self, node: Node, legal: list[int], prior: dict[int, float]) -> int:
+        """PUCT at the root and at guided nodes: mean reward plus the prior, shrinking as an
+        action is visited. An action never tried counts the node's mean reward so far."""
+        weight = self.prior_weight
+        children = node.children
         visits = sum(child.visits for child in children.values())
         mean = sum(child.total for child in children.values()) / visits if visits else 0.5
         spread = weight * math.sqrt(visits + 1)
@@ -381,8 +414,16 @@ class ISMCTSAgent(Agent):
             assert decider is not None
             node.decider = decider
             children = node.children
-            if node is root and self._prior:
-                action = self._select_root(root, legal)
+            prior = self._prior if node is root else node.guide
+            if (
+                prior is None
+                and self.inner
+                and node.visits >= self.inner
+                and self._evaluate is not None
+            ):
+                prior = node.guide = self._heuristic_prior(state, decider, legal, self._evaluate)
+            if prior:
+                action = self._select_puct(node, legal, prior)
                 child = children.get(action)
                 state.apply_unchecked(actions[action])
                 if child is None:
