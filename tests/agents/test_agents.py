@@ -188,6 +188,24 @@ def test_ismcts_inner_prior_picks_the_first_move_tried_at_a_node() -> None:
     assert checked > 10
 
 
+def test_ismcts_inner_guides_no_node_without_a_prior_weight() -> None:
+    """`puct=0` turns the prior off below the root as at the root: no node gets a guide, and
+    every node chooses by UCB1."""
+    state = kleos.make("ilium", players=3, seed=9).new_initial_state()
+    player = state.current_player
+    assert player is not None
+    agent = make_agent("ismcts:iterations=300:inner=2:puct=0:prune=false", seed=4)
+    assert isinstance(agent, ISMCTSAgent)
+    nodes = [agent.search(Observation(state, player))]
+    visited = 0
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        assert node.guide is None
+        visited += node.visits > 2
+    assert visited > 10
+
+
 def test_ismcts_reuses_the_subtree_of_the_moves_made() -> None:
     """After its move and the opponents' moves, the next search starts from the subtree."""
     game = kleos.make("ilium", players=2, seed=3)

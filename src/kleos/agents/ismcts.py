@@ -156,7 +156,7 @@ class ISMCTSAgent(Agent):
     temperature (softmax temperature of the heuristic prior in evaluation units, default 5),
     weights (the name of the learned model, default 'default', the shipped one), prune (stop
     once the choice cannot change, default true), inner (visits after which a node below the
-    root is guided by the heuristic's prior too; 0 = never).
+    root is guided by the heuristic's prior too, default 32; 0 = never).
     """
 
     spec = "ismcts"
@@ -216,7 +216,7 @@ class ISMCTSAgent(Agent):
         if not _within(self.temperature, 0, MAX_WEIGHT, low_open=True):
             raise ConfigError(f"ismcts: temperature must be more than 0 and at most {MAX_WEIGHT}")
         self.prune: bool = options.get("prune", True)
-        self.inner: int = options.get("inner", 0)
+        self.inner: int = options.get("inner", 32)
         if not 0 <= self.inner <= MAX_ITERATIONS:
             raise ConfigError(f"ismcts: inner must be from 0 to {MAX_ITERATIONS:,}")
         self._evaluate: Callable[[State, PlayerId], float] | None = None
@@ -418,6 +418,7 @@ class ISMCTSAgent(Agent):
             if (
                 prior is None
                 and self.inner
+                and self.prior_weight > 0
                 and node.visits >= self.inner
                 and self._evaluate is not None
             ):
