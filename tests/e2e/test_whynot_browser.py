@@ -3,12 +3,13 @@ clicked or hovered, in the engine's own words; a forced choice says so."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from conftest import Console, screenshot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from browsing import MINE, create_game
+from browsing import MINE, create_game, take_turn
 
 TIP = ".why-tip.shown"
 
@@ -67,3 +68,26 @@ def test_a_tap_on_a_phone_says_why(browser: Browser, base_url: str, console: Con
         expect(tip).to_have_count(0)
     finally:
         context.close()
+
+
+def test_an_answer_that_comes_after_the_board_moved_on_is_not_shown(
+    open_page: Callable[..., Page],
+) -> None:
+    """A bubble asked for in one state and answered after a move has redrawn the board (the
+    game may even be over) would tell what no longer holds: it is dropped."""
+    page = open_page(width=1280)
+    create_game(page, "ilium", ["me", "random"])
+    expect(page.locator(MINE)).to_be_visible()
+    held: list[Route] = []
+    page.route("**/why?*", lambda route: held.append(route))  # its answer is held back
+    page.locator('[data-target="site:HIS"] circle.site').click()
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    moves = page.locator("ol.log > li")
+    before = moves.count()
+    assert take_turn(page, random.Random(1))  # a move: the board is drawn anew
+    expect(moves).not_to_have_count(before)
+    with page.expect_response("**/why?*"):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # the answer's handler has run
+    assert page.locator(TIP).count() == 0

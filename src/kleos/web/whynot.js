@@ -34,6 +34,8 @@ async function explain(element, board) {
       answers.set(key, error instanceof Error ? error.message : String(error));
     }
   }
+  // An answer that arrives after a move redrew the board tells of a state that has passed.
+  if (boards.get(board)?.stateId !== ask.stateId || !element.isConnected) return;
   show(element, answers.get(key) ?? "");
 }
 
