@@ -12,7 +12,7 @@ from kleos.agents import LEVELS, agent_spec, make_agent
 from kleos.agents import ismcts as ismcts_module
 from kleos.agents.base import Observation
 from kleos.agents.heuristic import heuristics_for
-from kleos.agents.ismcts import ISMCTSAgent
+from kleos.agents.ismcts import ISMCTSAgent, Node
 from kleos.session.loop import play_game
 
 SPECS = ("random", "heuristic", "ismcts:iterations=12", "ismcts:iterations=8:rollout=heuristic")
@@ -138,6 +138,22 @@ def test_ismcts_prior_is_the_heuristic_one_ply_opinion(game_id: str) -> None:
         assert values[choice] == max(values.values()), (game_id, choice)
 
 
+def _searched_nodes(spec: str, state: kleos.State, seed: int) -> list[Node]:
+    """Every node of the tree one search of `spec` from `state` builds, its root last."""
+    player = state.current_player
+    assert player is not None
+    agent = make_agent(spec, seed=seed)
+    assert isinstance(agent, ISMCTSAgent)
+    root = agent.search(Observation(state, player))
+    nodes: list[Node] = []
+    stack = list(root.children.values())
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        nodes.append(node)
+    return [*nodes, root]
+
+
 @pytest.mark.parametrize(("game_id", "players"), [("ilium", 3), ("elysium", 2)])
 def test_ismcts_inner_nodes_choose_by_the_heuristic_prior_once_visited_inner_times(
     game_id: str, players: int
@@ -146,16 +162,8 @@ def test_ismcts_inner_nodes_choose_by_the_heuristic_prior_once_visited_inner_tim
     moves when it is reached for the K-th time after its creation, and none before: every
     node visited more than K times has one, every other none, and each is a distribution."""
     for state in positions(game_id, players, seed=6, every=17)[:3]:
-        player = state.current_player
-        assert player is not None
-        agent = make_agent("ismcts:iterations=300:inner=4:prune=false", seed=2)
-        assert isinstance(agent, ISMCTSAgent)
-        root = agent.search(Observation(state, player))
-        nodes = list(root.children.values())
         guided = 0
-        while nodes:
-            node = nodes.pop()
-            nodes.extend(node.children.values())
+        for node in _searched_nodes("ismcts:iterations=300:inner=4:prune=false", state, 2)[:-1]:
             if node.decider < 0:  # a leaf, or the end of the game
                 assert node.guide is None
                 continue
@@ -171,16 +179,8 @@ def test_ismcts_inner_prior_picks_the_first_move_tried_at_a_node() -> None:
     """With `inner=1` a node is guided on its second visit, before it has any child: the
     first move it then tries is the one the heuristic's prior likes best."""
     state = kleos.make("ilium", players=3, seed=9).new_initial_state()
-    player = state.current_player
-    assert player is not None
-    agent = make_agent("ismcts:iterations=200:inner=1:prune=false", seed=4)
-    assert isinstance(agent, ISMCTSAgent)
-    root = agent.search(Observation(state, player))
-    nodes = list(root.children.values())
     checked = 0
-    while nodes:
-        node = nodes.pop()
-        nodes.extend(node.children.values())
+    for node in _searched_nodes("ismcts:iterations=200:inner=1:prune=false", state, 4)[:-1]:
         if node.guide is not None and node.children:
             first = next(iter(node.children))  # children are kept in the order they were made
             assert node.guide[first] == max(node.guide.values())
@@ -192,15 +192,8 @@ def test_ismcts_inner_guides_no_node_without_a_prior_weight() -> None:
     """`puct=0` turns the prior off below the root as at the root: no node gets a guide, and
     every node chooses by UCB1."""
     state = kleos.make("ilium", players=3, seed=9).new_initial_state()
-    player = state.current_player
-    assert player is not None
-    agent = make_agent("ismcts:iterations=300:inner=2:puct=0:prune=false", seed=4)
-    assert isinstance(agent, ISMCTSAgent)
-    nodes = [agent.search(Observation(state, player))]
     visited = 0
-    while nodes:
-        node = nodes.pop()
-        nodes.extend(node.children.values())
+    for node in _searched_nodes("ismcts:iterations=300:inner=2:puct=0:prune=false", state, 4):
         assert node.guide is None
         visited += node.visits > 2
     assert visited > 10
