@@ -153,6 +153,48 @@ def test_ilium_heuristic_closes_a_path_it_wins() -> None:
     assert str(heuristics("ilium").rollout_action(state, random.Random(1))) == "place p20:3"
 
 
+def _rollout_choices(state: State) -> set[str]:
+    """What Ilium's rollout policy plays from `state` under every seed of 0–29 whose first
+    draw does not make it play at random."""
+    h = heuristics("ilium")
+    seeds = [k for k in range(30) if random.Random(k).random() >= h.ROLLOUT_EPSILON]
+    return {str(h.rollout_action(state, random.Random(k))) for k in seeds}
+
+
+def test_ilium_rollout_contests_a_path_it_can_lead() -> None:
+    """With no path to close (no cubes to close one with), the rollout policy takes the lead
+    of the nearly full path with dear tokens at its ends, next to the shovel, rather than
+    placing at random."""
+    state = ilium_position(
+        ilium_game(),
+        stocks={"HIS": ["Coins-4"], "THY": ["Horses-4"]},
+        groups=[(0, "p20", 0, 3), (1, "p20", 1, 1)],
+        decks={0: [1, 2, 2]},
+        cubes_left=[0, 3, 3],
+    )
+    assert _rollout_choices(state) == {"place p20:2"}
+
+
+def test_ilium_rollout_takes_the_token_that_wins_a_majority() -> None:
+    """Between two lowest tokens, the rollout policy takes the type whose tied majority one
+    more token wins (Coins, 1 against 1), not the one a rival leads by two (Horses)."""
+    state = ilium_position(
+        ilium_game(),
+        stocks={"HIS": ["Coins-1", "Horses-1", "Bottles-3"], "THY": ["Armbands-4"]},
+        groups=[(0, "p20", 0, 3), (1, "p20", 1, 1), (0, "p20", 2, 1)],
+        decks={0: [1, 2, 2]},
+        hoards={
+            0: ["Coins-2", "Horses-1"],
+            1: ["Horses-1", "Horses-2", "Horses-3"],
+            2: ["Coins-1"],
+        },
+        historians=["Helmets", "Coins", "Bottles"],
+    )
+    state.apply(next(a for a in state.legal_actions() if str(a) == "place p20:3"))
+    assert [str(a) for a in state.legal_actions()] == ["take Coins", "take Horses"]
+    assert _rollout_choices(state) == {"take Coins"}
+
+
 # ---------------------------------------------------------------- Elysium scenarios
 
 

@@ -15,19 +15,23 @@ win share, plus the final lead).
 
 `rollout_action(state, rng)` is a cheap guided default policy for playouts (10% uniformly
 random): it closes a path it would lead (with cubes after the group if that is what it takes),
-spends cubes only to close a path it leads, digs at the site with the better token, ends the
-game at the offer when its projected score leads, and otherwise plays at random.
+else contests one (takes or keeps the lead of a path with dear tokens at its ends that is
+nearly full, on the space nearest the shovel), spends cubes only to close a path it leads, digs
+at the site with the better token, takes the token type that wins or ties a majority (else the
+one its sets lack most), ends the game at the offer when its projected score leads, and
+otherwise plays at random.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from kleos.core.protocol import PlayerId
 from kleos.core.rng import choice
 from kleos.games.evaluation import final_value, lead_value
-from kleos.games.ilium.actions import ChooseSite, IliumAction
+from kleos.games.ilium.actions import ChooseSite, ChooseToken, IliumAction
 from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF
 from kleos.games.ilium.rules import legal_actions, path_standing
 from kleos.games.ilium.scoring import MAJORITY_POINTS, SET_POINTS, donation, highest, tally
@@ -228,6 +232,74 @@ def _leads(pc: dict[int, int], dist: dict[int, int], player: PlayerId, extra: in
     return mine > 0
 
 
+def _first_empty(occupant: list[int], offset: int) -> int:
+    """The empty space of a path (not full) nearest its shovel."""
+    at = 0
+    while occupant[offset + at] != EMPTY:
+        at += 1
+    return at
+
+
+def _contest(state: IliumState, player: PlayerId, rng: random.Random) -> IliumAction | None:
+    """A placement (nearest the shovel) that takes or keeps the lead of a path it does not
+    fill: the one whose end tokens are dearest and which is nearest to full, worth half as
+    much when it would be left three spaces or fewer from full with a lead of less than a
+    3-card (a rival may close it); a little noise breaks ties. None if no placement leads."""
+    tables = state.tables
+    paths = tables.board.paths
+    occupant = state.occupant
+    stock = state.stock
+    card = state.card
+    best: IliumAction | None = None
+    best_score = 0.0
+    for pi in tables.usable_paths:
+        f = state.free[pi]
+        if f < 2:
+            continue
+        path = paths[pi]
+        offset = path.offset
+        at = _first_empty(occupant, offset)
+        pc, dist = path_standing(state, pi)
+        if not _leads(pc, dist, player, card, at):
+            continue
+        low_a = VALUE_OF[stock[path.a][0]] if stock[path.a] else 0
+        low_b = VALUE_OF[stock[path.b][0]] if stock[path.b] else 0
+        left = f - 1
+        score = (low_a + low_b) * (1.0 - left / path.spaces) + rng.random()
+        if left <= 3:
+            mine = pc.get(player, 0) + card
+            rival = max((c for q, c in pc.items() if q != player), default=0)
+            if mine - rival < 3:
+                score *= 0.5
+        if score > best_score:
+            best, best_score = tables.place[offset + at], score
+    return best
+
+
+def _wanted(state: IliumState, player: PlayerId, legal: Sequence[IliumAction]) -> IliumAction:
+    """The token type that most helps: one that wins or ties a majority, then the type its
+    sets lack most (fewest artifacts), its own Historian's type (donated at the end) last."""
+    counts, arts = tally(state.hoard[player])
+    rivals = [0] * NUM_TYPES
+    for q, hoard in enumerate(state.hoard):
+        if q != player:
+            for t, c in enumerate(tally(hoard)[0]):
+                rivals[t] = max(rivals[t], c)
+    fewest = min(arts)
+    best, best_score = legal[0], -1.0
+    for action in legal:
+        if not isinstance(action, ChooseToken):
+            continue
+        t = action.index
+        # One more token wins a tied majority or ties a lost one.
+        score = 2.0 if rivals[t] - 1 <= counts[t] <= rivals[t] else 0.0
+        score += 1.0 if arts[t] == fewest else 0.0
+        score -= 0.5 if t == state.historian[player] else 0.0
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
 def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
     """A fast guided default policy for playouts (one of `state.legal_actions()`)."""
     legal = legal_actions(state)
@@ -251,16 +323,16 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
             # the group goes on the empty space nearest the shovel.
             path = paths[pi]
             offset = path.offset
-            at = 0
-            while occupant[offset + at] != EMPTY:
-                at += 1
+            at = _first_empty(occupant, offset)
             pc, dist = path_standing(state, pi)
             if _leads(pc, dist, player, state.card, at):
                 if f == 1:
                     return tables.place[offset + at]
                 if fallback is None:
                     fallback = tables.place[offset + at]
-        return fallback if fallback is not None else choice(rng, legal)
+        if fallback is not None:
+            return fallback
+        return _contest(state, player, rng) or choice(rng, legal)
     if kind is DECIDE_CUBE:
         pi = state.turn_path
         left = state.free[pi]
@@ -276,6 +348,8 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
         if isinstance(a, ChooseSite) and isinstance(b, ChooseSite):
             sa, sb = stock[a.index], stock[b.index]
             return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
+    if kind is DECIDE_TOKEN:
+        return _wanted(state, player, legal)
     if kind is DECIDE_OFFER:
         return legal[0] if _projected_lead(state, _project(state), player) > 0.0 else legal[1]
     return choice(rng, legal)
