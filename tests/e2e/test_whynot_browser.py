@@ -91,3 +91,37 @@ def test_an_answer_that_comes_after_the_board_moved_on_is_not_shown(
         held[0].continue_()
     page.wait_for_timeout(300)  # the answer's handler has run
     assert page.locator(TIP).count() == 0
+
+
+def test_a_bubble_shown_as_the_game_ends_leaves_with_the_board(
+    open_page: Callable[..., Page],
+) -> None:
+    """A bubble the board showed while the last move was being made (the pointer rests on the
+    board after its click) goes when the result page takes the board's place: it would float
+    over the result, about a board that is gone."""
+    page = open_page(width=1280)
+    held: list[Route] = []
+    logs: list[Route] = []
+
+    def log(route: Route) -> None:
+        """The game page's first whole log passes; the result page's is held back."""
+        if logs:
+            held.append(route)
+        else:
+            logs.append(route)
+            route.continue_()
+
+    page.route("**/api/games/*/log", log)
+    create_game(page, "ilium", ["me", "random"])
+    rng = random.Random(2)
+    for _ in range(400):
+        if held:
+            break
+        if not take_turn(page, rng):
+            page.wait_for_timeout(25)
+    assert held, "the game did not end"
+    page.locator('[data-target="site:HIS"] circle.site').click()
+    expect(page.locator(TIP)).to_be_visible()
+    held[0].continue_()
+    expect(page.locator("#result-title")).to_be_visible()
+    expect(page.locator(TIP)).to_have_count(0)

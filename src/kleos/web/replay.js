@@ -5,6 +5,7 @@ import { api, gameLink, holdSeat } from "./api.js";
 import { rulesLink } from "./glossary.js";
 import { logItem } from "./story.js";
 import { h, mount, seatBadge, seatColour, seatName, svg } from "./ui.js";
+import { hideWhy } from "./whynot.js";
 
 export async function showFinished(main, info, env, board, token = null) {
   document.title = `${info.title} (finished) — Kleos`;
@@ -66,6 +67,7 @@ export async function showFinished(main, info, env, board, token = null) {
     moveRoot,
   );
   layout(main, info, env, token, { log, boardRoot, replay, chartRoot });
+  hideWhy(); // a bubble about the live board, now gone, would float over the result
   await show(plies);
   analysis = await waitForAnalysis(id, chartRoot);
   if (analysis) drawChart(chartRoot, info, analysis, ply, show);
