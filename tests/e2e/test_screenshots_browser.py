@@ -63,8 +63,12 @@ def test_a_walkthrough_of_each_game_in_screenshots(open_page: Callable[..., Page
         ("ilium", ["me", "random", "random"], {"place", "cube", "site"}),
         ("elysium", ["me", "random"], {"turn", "write", "dismiss_column"}),
     ):
-        page = open_page(width=1280)
-        shots = walk_through(page, game, seats, random.Random(11))
+        shots: dict[str, str] = {}
+        for deal in range(3):  # a deal may bring me none of a kind (an Ilium site): deal again
+            page = open_page(width=1280)
+            shots |= walk_through(page, game, seats, random.Random(11 + deal))
+            if expected <= set(shots.values()):
+                break
         assert expected <= set(shots.values()), sorted(set(shots.values()))
         assert any("-start-" in name for name in shots)
         assert any("-finished-" in name for name in shots)
