@@ -32,7 +32,7 @@ from kleos.core.protocol import PlayerId
 from kleos.core.rng import choice
 from kleos.games.evaluation import final_value, lead_value
 from kleos.games.ilium.actions import ChooseSite, ChooseToken, IliumAction
-from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF
+from kleos.games.ilium.board import TYPE_OF, TYPES, VALUE_OF, TokenCode
 from kleos.games.ilium.rules import legal_actions, path_standing
 from kleos.games.ilium.scoring import MAJORITY_POINTS, SET_POINTS, donation, highest, tally
 from kleos.games.ilium.state import (
@@ -66,6 +66,11 @@ ROLLOUT_EPSILON: Final = 0.1
 """How often the rollout policy plays a uniformly random action."""
 
 
+def _lowest(stock: list[tuple[TokenCode, ...]], site: int) -> int:
+    """The code of a site's lowest token (the one a taker takes), or -1 if it has none."""
+    return stock[site][0] if stock[site] else -1
+
+
 def _progress_weight(spaces: int, free: int) -> float:
     """How likely today's leader of a path is to be its leader when it fills."""
     filled = spaces - free
@@ -91,8 +96,7 @@ def _project(state: IliumState) -> Projection:
     if kind is DECIDE_SITE and state.excavation is not None:
         path = state.tables.board.paths[state.excavation.path]
         first, second = state.excavation.first, state.excavation.second
-        low_a = stock[path.a][0] if stock[path.a] else -1
-        low_b = stock[path.b][0] if stock[path.b] else -1
+        low_a, low_b = _lowest(stock, path.a), _lowest(stock, path.b)
         best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
         for q, code in ((first, best), (second, worst)):
             if code >= 0:
@@ -122,8 +126,7 @@ def _project(state: IliumState) -> Projection:
             continue
         ranked = sorted(pc, key=lambda q: (-pc[q], dist[q]))
         first = ranked[0]
-        low_a = stock[path.a][0] if stock[path.a] else -1
-        low_b = stock[path.b][0] if stock[path.b] else -1
+        low_a, low_b = _lowest(stock, path.a), _lowest(stock, path.b)
         best, worst = (low_a, low_b) if low_a >= low_b else (low_b, low_a)
         second = ranked[1] if len(ranked) > 1 else -1
         if second >= 0 and 2 * pc[second] >= pc[first]:
@@ -262,10 +265,11 @@ def _contest(state: IliumState, player: PlayerId, rng: random.Random) -> IliumAc
         pc, dist = path_standing(state, pi)
         if not _leads(pc, dist, player, card, at):
             continue
-        low_a = VALUE_OF[stock[path.a][0]] if stock[path.a] else 0
-        low_b = VALUE_OF[stock[path.b][0]] if stock[path.b] else 0
+        worth = sum(
+            VALUE_OF[code] for code in (_lowest(stock, path.a), _lowest(stock, path.b)) if code >= 0
+        )
         left = f - 1
-        score = (low_a + low_b) * (1.0 - left / path.spaces) + rng.random()
+        score = worth * (1.0 - left / path.spaces) + rng.random()
         if left <= 3:
             mine = pc.get(player, 0) + card
             rival = max((c for q, c in pc.items() if q != player), default=0)
@@ -346,8 +350,7 @@ def rollout_action(state: IliumState, rng: random.Random) -> IliumAction:
         stock = state.stock
         a, b = legal[0], legal[1]
         if isinstance(a, ChooseSite) and isinstance(b, ChooseSite):
-            sa, sb = stock[a.index], stock[b.index]
-            return a if (sa[0] if sa else -1) >= (sb[0] if sb else -1) else b
+            return a if _lowest(stock, a.index) >= _lowest(stock, b.index) else b
     if kind is DECIDE_TOKEN:
         return _wanted(state, player, legal)
     if kind is DECIDE_OFFER:
