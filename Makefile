@@ -57,17 +57,17 @@ $(CHROMIUM):
 
 # The shipped learned models (docs/agents.md, "The shipped weights"): generation 0 of `kleos
 # train`, positions of the default policy's games, for each config where the learned value
-# made the search stronger at equal iterations. Elysium with 2 and 3 players: 8,000 games, each
-# position labelled by a 64-iteration search that plays its rollouts to the end, blended with
-# the game's result; with 4 players, where those labels measured no better: 30,000 games,
-# labelled by their results. On the compiled build (the labelling searches are most of the
-# work), with the train extra added to it; about 50 minutes on 2 cores. The runs (report.json,
-# curve.png) stay in runs/weights/ (not build/, which `make compiled` clears).
+# made the search stronger at equal iterations. Elysium with 2 and 3 players: 24,000 and 8,000
+# games, each position labelled by a 64-iteration search that plays its rollouts to the end,
+# blended with the game's result; with 4 players, where those labels measured no better: 30,000
+# games, labelled by their results. On the compiled build (the labelling searches are most of
+# the work), with the train extra added to it; about 80 minutes on 2 cores. The runs
+# (report.json, curve.png) stay in runs/weights/ (not build/, which `make compiled` clears).
 WEIGHTS_SEED := 2026
 WEIGHTS_RUNS := runs/weights
-WEIGHTS_LABELLED := --positions 8000 --label-search ismcts:iterations=64:depth=0 --label-share 0.8
-WEIGHTS_ELYSIUM_2 := $(WEIGHTS_LABELLED)
-WEIGHTS_ELYSIUM_3 := $(WEIGHTS_LABELLED)
+WEIGHTS_LABELS := --label-search ismcts:iterations=64:depth=0 --label-share 0.8
+WEIGHTS_ELYSIUM_2 := --positions 24000 $(WEIGHTS_LABELS)
+WEIGHTS_ELYSIUM_3 := --positions 8000 $(WEIGHTS_LABELS)
 WEIGHTS_ELYSIUM_4 := --positions 30000
 define train_weights
 rm -rf $(WEIGHTS_RUNS)/elysium-$(1)p
