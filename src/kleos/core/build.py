@@ -20,6 +20,7 @@ COMPILED = (
     "kleos.games.ilium.scoring",
     "kleos.games.ilium.ai",
     "kleos.games.ilium.bound",
+    "kleos.games.ilium.encoding",
     "kleos.games.elysium.state",
     "kleos.games.elysium.cards",
     "kleos.games.elysium.tables",
@@ -31,6 +32,7 @@ COMPILED = (
     "kleos.games.elysium.rules",
     "kleos.games.elysium.ai",
     "kleos.games.elysium.bound",
+    "kleos.games.elysium.encoding",
     "kleos.agents.ismcts",
 )
 """The modules on the hot path of play and search."""
